@@ -1,0 +1,192 @@
+"""Bots for every registered game. A bot sees only ``game.view(player)`` and its choices.
+
+- ``RandomBot``: any legal action, uniformly.
+- ``GreedyBot``: the action with the best immediate result for its player (the game's
+  heuristic, after the action, on one guess at the hidden cards).
+- ``SearchBot``: information-set Monte Carlo tree search (single-observer ISMCTS): each
+  iteration deals the hidden cards anew at random, walks one shared tree of its own and
+  the others' actions, finishes the game with random moves and backs up the result.
+
+All are seeded: the same seed, view and choices give the same action (for the search bot,
+when its budget is a number of iterations rather than seconds).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .protocol import Action, Game, spec_of
+
+
+class Bot(Protocol):
+    """Anything that picks one of ``legal`` given what its player sees."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+class GreedyBot:
+    """Picks the action whose immediate result is best for its player (ties at random)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        spec = spec_of(view.game)
+        guess = spec.determinize(view, self.rng)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            trial = guess.clone()
+            trial.play(action)
+            value = spec.heuristic(trial, view.player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+class _Node:
+    __slots__ = ("action", "available", "children", "mover", "parent", "reward", "visits")
+
+    def __init__(self, action: Action | None, parent: _Node | None, mover: int | None) -> None:
+        self.action = action
+        self.parent = parent
+        self.mover = mover
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class SearchBot:
+    """Single-observer ISMCTS with a budget of ``iterations`` and/or ``seconds``."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give the search bot a budget: iterations, seconds, or both")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        spec = spec_of(view.game)
+        root = _Node(None, None, None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline and done:
+                break
+            self._iterate(root, spec.determinize(view, self.rng), spec.rewards)
+            done += 1
+        allowed = set(legal)
+        scored = [(c.visits, c.reward, a) for a, c in root.children.items() if a in allowed]
+        if not scored:
+            return self.rng.choice(legal)
+        top = max(v for v, _, _ in scored)
+        return self.rng.choice([a for v, _, a in scored if v == top])
+
+    def _iterate(self, root: _Node, game: Game, rewards: Callable[[Game], list[float]]) -> None:
+        node = root
+        rng = self.rng
+        while not game.is_over:
+            legal = game.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            mover = game.current_player
+            if untried:
+                action = rng.choice(untried)
+                game.play(action)
+                child = _Node(action, node, mover)
+                child.available = 1
+                node.children[action] = child
+                node = child
+                break
+            log_c = self.exploration
+            node = max(
+                (node.children[a] for a in legal),
+                key=lambda c: c.reward / c.visits
+                + log_c * math.sqrt(math.log(c.available) / c.visits),
+            )
+            assert node.action is not None
+            game.play(node.action)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+        result = rewards(game)
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.mover is not None:
+                walk.reward += result[walk.mover]
+            walk = walk.parent
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+
+
+def make_bot(kind: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name: ``make_bot("search", seed=1, iterations=300)``."""
+    try:
+        factory = BOTS[kind]
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}; the bots are {', '.join(BOTS)}") from None
+    return factory(seed=seed, **options)
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    on_move: Callable[[Game, int, Action], None] | None = None,
+) -> Game:
+    """Let ``bots`` (one per player, in seat order) play ``game`` to the end; returns it."""
+    if len(bots) != len(game.players):
+        raise ValueError(f"this game has {len(game.players)} players but {len(bots)} bots")
+    while not game.is_over:
+        player = game.current_player
+        assert player is not None
+        action = bots[player].choose(game.view(player), game.legal_actions())
+        game.play(action)
+        if on_move is not None:
+            on_move(game, player, action)
+    return game

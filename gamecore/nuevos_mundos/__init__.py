@@ -1,0 +1,56 @@
+"""Nuevos Mundos: a biome card game for 2-4 players.
+
+``score(worlds, modules)`` scores a physical game; ``gamecore.new_game("nuevos-mundos")``
+plays one.
+"""
+
+from ..protocol import GameSpec, register
+from . import bots
+from .data import BIOMES, ICONS, MODULES, biome_of, card_icons, card_label
+from .game import (
+    Lay,
+    LastCard,
+    NoLastCard,
+    NuevosMundos,
+    NuevosMundosView,
+    TakeBiome,
+    TakeDigits,
+    digit_spaces,
+)
+from .scoring import CATEGORIES, score
+
+SPEC = register(
+    GameSpec(
+        name=NuevosMundos.name,
+        title="Nuevos Mundos",
+        game_class=NuevosMundos,
+        min_players=NuevosMundos.min_players,
+        max_players=NuevosMundos.max_players,
+        max_moves=bots.max_moves,
+        determinize=bots.determinize,
+        heuristic=bots.heuristic,
+        rewards=bots.rewards,
+        check_invariants=bots.check_invariants,
+        sample_illegal=bots.sample_illegal,
+    )
+)
+
+__all__ = [
+    "BIOMES",
+    "CATEGORIES",
+    "ICONS",
+    "MODULES",
+    "SPEC",
+    "Lay",
+    "LastCard",
+    "NoLastCard",
+    "NuevosMundos",
+    "NuevosMundosView",
+    "TakeBiome",
+    "TakeDigits",
+    "biome_of",
+    "card_icons",
+    "card_label",
+    "digit_spaces",
+    "score",
+]

@@ -1,0 +1,527 @@
+"""Nuevos Mundos: the state of a game and its actions.
+
+The universe board has space 0 (the discard pile, face up), space 1 (the creation pile,
+face down) and spaces 2-6 (one face-up card each). On a turn a player plays one card from
+their hand in one of three ways, then the board is refilled and the player draws back to
+four. When the board cannot be refilled the others may each lay one last card, and the
+worlds are scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..protocol import Action, Game
+from ..scoresheet import ScoreSheet
+from .data import (
+    ALL_BIOME_CARDS,
+    ALL_SETTLEMENTS,
+    BIOME_OF_CODE,
+    BIOME_RANGES,
+    BIOMES,
+    HAND_SIZE,
+    NUMBER_OF_CARDS,
+    SETTLEMENT_BASE,
+    biome_index,
+    biome_label,
+    card_label,
+    settlement_code,
+)
+from .scoring import check_modules, score_codes
+
+PLAY, LAST_CARDS, OVER = "play", "last_cards", "over"
+
+# ---------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class TakeBiome(Action):
+    """Play ``card`` to take every visible card of its biome (spaces 2-6 and the discard top)."""
+
+    kind: ClassVar[str] = "take_biome"
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {card_label(self.card)} to take the visible {_biome_of(self.card)} cards"
+
+
+@dataclass(frozen=True)
+class TakeDigits(Action):
+    """Play biome card ``card`` to take the cards on the spaces named by its two digits."""
+
+    kind: ClassVar[str] = "take_digits"
+    card: int
+
+    def __str__(self) -> str:
+        tens, units = divmod(self.card, 10)
+        spaces = f"space {tens}" if tens == units else f"spaces {tens} and {units}"
+        return f"play {card_label(self.card)} to take the cards on {spaces}"
+
+
+@dataclass(frozen=True)
+class Lay(Action):
+    """Lay ``card`` from your hand straight into your world."""
+
+    kind: ClassVar[str] = "lay"
+    card: int
+
+    def __str__(self) -> str:
+        return f"lay {card_label(self.card)} in your world"
+
+
+@dataclass(frozen=True)
+class LastCard(Action):
+    """At the end of the game, lay one last ``card`` from your hand in your world."""
+
+    kind: ClassVar[str] = "last_card"
+    card: int
+
+    def __str__(self) -> str:
+        return f"lay {card_label(self.card)} as your last card"
+
+
+@dataclass(frozen=True)
+class NoLastCard(Action):
+    """At the end of the game, lay no last card."""
+
+    kind: ClassVar[str] = "no_last_card"
+
+    def __str__(self) -> str:
+        return "lay no last card"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    t.kind: t for t in (TakeBiome, TakeDigits, Lay, LastCard, NoLastCard)
+}
+NO_LAST_CARD = NoLastCard()
+
+
+def _biome_of(code: int) -> str:
+    b = BIOME_OF_CODE[code] if 0 < code < len(BIOME_OF_CODE) else -1
+    return biome_label(b) if b >= 0 else "unknown"
+
+
+def _turn_actions(code: int) -> tuple[Action, ...]:
+    if code > SETTLEMENT_BASE:
+        # A settlement has no value, so it cannot take cards by digits.
+        return (TakeBiome(code), Lay(code))
+    return (TakeBiome(code), TakeDigits(code), Lay(code))
+
+
+_TURN_ACTIONS = {code: _turn_actions(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
+_LAST_ACTIONS = {code: LastCard(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
+
+
+def digit_spaces(card: int) -> tuple[int, ...]:
+    """The board spaces a biome card's digits name, in order; 7, 8 and 9 name none.
+
+    A repeated digit names its space once (55 takes only from space 5).
+    """
+    tens, units = divmod(card, 10)
+    spaces = sorted({tens, units})
+    return tuple(s for s in spaces if s <= 6)
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+@dataclass(frozen=True)
+class NuevosMundosView:
+    """What one player may see: their hand, every world, the face-up cards, pile sizes."""
+
+    game: str
+    player: int
+    players: tuple[str, ...]
+    modules: tuple[str, ...]
+    current_player: int | None
+    phase: str
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    worlds: tuple[tuple[int, ...], ...]
+    board: tuple[int | None, ...]
+    """Spaces 2-6, None for an empty space."""
+    discard: tuple[int, ...]
+    """The discard pile, bottom first: face up, so everyone saw every card go there."""
+    creation_size: int
+    ender: int | None
+    """Who ended the game (at the end, the others may lay one last card)."""
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+
+class NuevosMundos(Game):
+    """A game of Nuevos Mundos for 2-4 players.
+
+    Options: ``modules`` (any of ``human_settlements``, ``global_natural_balance``,
+    ``vital_capacity``, ``discord``) and ``first_player`` (index of who starts; the
+    rulebook lets the player who most recently planted something go first).
+    """
+
+    name = "nuevos-mundos"
+    action_types = ACTION_TYPES
+    min_players = 2
+    max_players = 4
+
+    hands: list[list[int]]
+    worlds: list[list[int]]
+    board: list[int]
+    discard: list[int]
+    creation: list[int]
+    phase: str
+    ender: int | None
+    _current: int | None
+    _last_queue: list[int]
+
+    @classmethod
+    def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        modules = check_modules(options.pop("modules", ()))
+        first = options.pop("first_player", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n_players:
+            raise ValueError(
+                f"first_player must be a player's number from 0 to {n_players - 1}, "
+                f"not {first!r}"
+            )
+        if options:
+            raise ValueError(
+                f"Nuevos Mundos has no option {', '.join(sorted(options))}; "
+                "its options are modules and first_player"
+            )
+        return {"modules": list(modules), "first_player": first}
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        return tuple(self.options["modules"])
+
+    # ------------------------------------------------------------------ set-up
+    def all_cards(self) -> tuple[int, ...]:
+        """Every card in this game (the settlements only with their module)."""
+        if "human_settlements" in self.options["modules"]:
+            return ALL_BIOME_CARDS + ALL_SETTLEMENTS
+        return ALL_BIOME_CARDS
+
+    def _setup(self) -> None:
+        deck = self._shuffled("shuffle_deck", self.all_cards())
+        n = len(self.players)
+        self.hands = [[] for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for hand in self.hands:
+                hand.append(deck.pop())
+        self.worlds = [[] for _ in range(n)]
+        self.creation = deck
+        self.discard = [self.creation.pop()]
+        self.board = [self.creation.pop() for _ in range(5)]
+        self.phase = PLAY
+        self.ender = None
+        self._current = self.options["first_player"]
+        self._last_queue = []
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    def legal_actions(self) -> list[Action]:
+        if self._current is None:
+            return []
+        hand = self.hands[self._current]
+        if self.phase == PLAY:
+            table = _TURN_ACTIONS
+            return [a for code in hand for a in table[code]]
+        last: list[Action] = [_LAST_ACTIONS[code] for code in hand]
+        last.append(NO_LAST_CARD)
+        return last
+
+    def _check(self, action: object) -> str | None:
+        kind = type(action)
+        if kind not in _KINDS:
+            return f"{action!r} is not a Nuevos Mundos action"
+        if self._current is None:
+            return "the game is over: no more moves"
+        if self.phase == PLAY:
+            if kind is LastCard or kind is NoLastCard:
+                return (
+                    "the game is not ending yet: a last card is laid only after the board "
+                    "could not be refilled"
+                )
+        elif kind is not LastCard and kind is not NoLastCard:
+            return (
+                "the game is ending: you may only lay one last card from your hand, "
+                "or lay none"
+            )
+        if kind is NoLastCard:
+            return None
+        card = action.card  # type: ignore[attr-defined]
+        hand = self.hands[self._current]
+        if card not in hand:
+            return self._not_in_hand(card, hand)
+        if kind is TakeDigits and card > SETTLEMENT_BASE:
+            return (
+                f"the {card_label(card)} has no value, so it cannot take cards by its "
+                "digits: use it to take its biome, or lay it in your world"
+            )
+        return None
+
+    def _not_in_hand(self, card: object, hand: list[int]) -> str:
+        if isinstance(card, bool) or not isinstance(card, int) or not (
+            0 < card <= NUMBER_OF_CARDS or card in ALL_SETTLEMENTS
+        ):
+            return (
+                f"there is no card {card!r}: biome cards are numbered 01 to 64"
+                + (", settlements are 65 to 72" if "human_settlements" in self.modules else "")
+            )
+        held = ", ".join(card_label(c) for c in hand) or "no cards"
+        return f"card {card_label(card)} is not in your hand (your hand: {held})"
+
+    def _apply(self, action: Action) -> None:
+        player = self._current
+        assert player is not None
+        kind = type(action)
+        if kind is NoLastCard:
+            self._next_last_card()
+            return
+        card: int = action.card  # type: ignore[attr-defined]
+        hand = self.hands[player]
+        hand.remove(card)
+        world = self.worlds[player]
+        if kind is LastCard:
+            world.append(card)
+            self._next_last_card()
+            return
+        if kind is TakeBiome:
+            world.extend(self._take_biome(BIOME_OF_CODE[card]))
+            self.discard.append(card)
+        elif kind is TakeDigits:
+            world.extend(self._take_digits(card))
+            self.discard.append(card)
+        else:
+            world.append(card)
+        self._end_turn(player)
+
+    # ------------------------------------------------------------------ the three actions
+    def _take_biome(self, biome: int) -> list[int]:
+        """The visible cards of ``biome``: those on spaces 2-6 and the top of the discard pile."""
+        taken = []
+        board = self.board
+        for i, code in enumerate(board):
+            if code and BIOME_OF_CODE[code] == biome:
+                taken.append(code)
+                board[i] = 0
+        discard = self.discard
+        if discard and BIOME_OF_CODE[discard[-1]] == biome:
+            taken.append(discard.pop())
+        return taken
+
+    def _take_digits(self, card: int) -> list[int]:
+        """The cards on the spaces the digits name, space by space in increasing order."""
+        taken = []
+        for space in digit_spaces(card):
+            if space == 0:
+                if self.discard:
+                    taken.append(self.discard.pop())
+            elif space == 1:
+                drawn = self._from_creation()
+                if drawn:
+                    taken.append(drawn)
+            else:
+                code = self.board[space - 2]
+                if code:
+                    taken.append(code)
+                    self.board[space - 2] = 0
+        return taken
+
+    def _from_creation(self) -> int:
+        """The top card of the creation pile (0 if there is none even after reshuffling).
+
+        When the pile has run out, the discard pile except its top card is shuffled into
+        a new creation pile first.
+        """
+        if not self.creation and len(self.discard) > 1:
+            top = self.discard.pop()
+            self.creation = self._shuffled("reshuffle_discard", self.discard)
+            self.discard = [top]
+        return self.creation.pop() if self.creation else 0
+
+    # ------------------------------------------------------------------ end of turn and game
+    def _end_turn(self, player: int) -> None:
+        """Refill spaces 2-6, draw back to four, pass the turn; or end the game."""
+        board = self.board
+        for i in range(5):
+            if not board[i]:
+                code = self._from_creation()
+                if not code:
+                    self._start_last_cards(player)
+                    return
+                board[i] = code
+        hand = self.hands[player]
+        while len(hand) < HAND_SIZE:
+            code = self._from_creation()
+            if not code:
+                break
+            hand.append(code)
+        n = len(self.players)
+        nxt = (player + 1) % n
+        if not self.hands[nxt]:
+            # Decision (docs/rules): the next player has no card to play, so the game
+            # ends as if the board could not be refilled.
+            self._start_last_cards(player)
+            return
+        self._current = nxt
+
+    def _start_last_cards(self, ender: int) -> None:
+        n = len(self.players)
+        self.ender = ender
+        self.phase = LAST_CARDS
+        self._last_queue = [(ender + k) % n for k in range(1, n)]
+        self._next_last_card()
+
+    def _next_last_card(self) -> None:
+        queue = self._last_queue
+        while queue:
+            nxt = queue.pop(0)
+            if self.hands[nxt]:
+                self._current = nxt
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        """The remaining cards in hand go to the discard pile, and the game is over."""
+        for hand in self.hands:
+            self.discard.extend(hand)
+            hand.clear()
+        self.phase = OVER
+        self._current = None
+
+    # ------------------------------------------------------------------ views and scores
+    def view(self, player: int) -> NuevosMundosView:
+        if not isinstance(player, int) or not 0 <= player < len(self.players):
+            raise ValueError(f"there is no player {player!r} in this game")
+        return NuevosMundosView(
+            game=self.name,
+            player=player,
+            players=self.players,
+            modules=self.modules,
+            current_player=self._current,
+            phase=self.phase,
+            hand=tuple(self.hands[player]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            worlds=tuple(tuple(w) for w in self.worlds),
+            board=tuple(c or None for c in self.board),
+            discard=tuple(self.discard),
+            creation_size=len(self.creation),
+            ender=self.ender,
+        )
+
+    def score(self, settlement_values: Mapping[str, int] | None = None) -> ScoreSheet:
+        """The score sheet of the worlds as they are (final once the game is over).
+
+        ``settlement_values`` maps a biome name to the value its settlement takes
+        (``{"taiga": 53}``); settlements not named take their owner's best value.
+        """
+        fixed = self._fixed_settlements(settlement_values or {})
+        return score_codes(self.players, self.worlds, self.modules, fixed)
+
+    def _fixed_settlements(self, chosen: Mapping[str, int]) -> dict[int, int]:
+        fixed = {}
+        for name, value in chosen.items():
+            b = biome_index(name)
+            code = settlement_code(b)
+            owner = next((w for w in self.worlds if code in w), None)
+            if owner is None:
+                raise ValueError(f"the {biome_label(b)} settlement is in no world")
+            first, last = BIOME_RANGES[b]
+            if isinstance(value, bool) or not isinstance(value, int) or not (
+                first <= value <= last
+            ):
+                raise ValueError(
+                    f"the {biome_label(b)} settlement takes a value from {first:02d} to "
+                    f"{last:02d}, not {value!r}"
+                )
+            if value in owner:
+                raise ValueError(
+                    f"the {biome_label(b)} settlement cannot be {value:02d}: that card is "
+                    "already in the same world"
+                )
+            fixed[code] = value
+        return fixed
+
+    def where_is(self, code: int) -> str:
+        """Where a card is now, in words (for teaching and for the invariants)."""
+        for p, hand in enumerate(self.hands):
+            if code in hand:
+                return f"{self.players[p]}'s hand"
+        for p, world in enumerate(self.worlds):
+            if code in world:
+                return f"{self.players[p]}'s world"
+        if code in self.board:
+            return f"space {self.board.index(code) + 2}"
+        if code in self.discard:
+            return "the discard pile (space 0)"
+        if code in self.creation:
+            return "the creation pile (space 1)"
+        return "nowhere"
+
+    def locations(self) -> Iterable[tuple[str, list[int]]]:
+        """Every place a card can be, with its cards."""
+        for p, hand in enumerate(self.hands):
+            yield f"hand {p}", hand
+        for p, world in enumerate(self.worlds):
+            yield f"world {p}", world
+        yield "board", [c for c in self.board if c]
+        yield "discard", self.discard
+        yield "creation", self.creation
+
+    def _state_key(self) -> tuple[Any, ...]:
+        return (
+            tuple(tuple(h) for h in self.hands),
+            tuple(tuple(w) for w in self.worlds),
+            tuple(self.board),
+            tuple(self.discard),
+            tuple(self.creation),
+            self.phase,
+            self.ender,
+            self._current,
+            tuple(self._last_queue),
+            self._chance_count,
+        )
+
+    def _copy_state(self, other: Any) -> None:
+        other.hands = [list(h) for h in self.hands]
+        other.worlds = [list(w) for w in self.worlds]
+        other.board = list(self.board)
+        other.discard = list(self.discard)
+        other.creation = list(self.creation)
+        other.phase = self.phase
+        other.ender = self.ender
+        other._current = self._current
+        other._last_queue = list(self._last_queue)
+
+    def describe_board(self) -> str:
+        """The universe board in one line."""
+        top = card_label(self.discard[-1]) if self.discard else "empty"
+        spaces = "  ".join(
+            f"[{s}] {card_label(c) if c else '--'}" for s, c in zip(range(2, 7), self.board)
+        )
+        return f"[0] {top} ({len(self.discard)})  [1] ? ({len(self.creation)})  {spaces}"
+
+
+_KINDS = frozenset(ACTION_TYPES.values())
+
+__all__ = [
+    "ACTION_TYPES",
+    "BIOMES",
+    "LAST_CARDS",
+    "OVER",
+    "PLAY",
+    "Lay",
+    "LastCard",
+    "NoLastCard",
+    "NuevosMundos",
+    "NuevosMundosView",
+    "TakeBiome",
+    "TakeDigits",
+    "digit_spaces",
+]

@@ -1,0 +1,554 @@
+"""Nuevos Mundos scoring: biodiversity, dominant biomes, natural balance and the modules.
+
+``score(worlds, modules)`` is the digital scoring pad for a physical game. The game uses
+``score_codes`` with its own card codes. Human settlements without a fixed value take the
+value that is best for their owner (see ``best_settlement_values``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
+from .data import (
+    BIODIVERSITY_BONUS,
+    BIOME_OF_CODE,
+    BIOME_RANGES,
+    BIOMES,
+    DISCORD_PENALTY,
+    DOMINANT_BIOME_POINTS,
+    ICONS,
+    ICONS_OF_CODE,
+    MIN_RUN,
+    MODULES,
+    SETTLEMENT_BASE,
+    VITAL_CAPACITY_POINTS,
+    biome_index,
+    biome_label,
+    check_value,
+    is_settlement,
+    settlement_code,
+)
+
+CATEGORIES = ("biodiversity", "dominant_biomes", "natural_balance", "vital_capacity", "discord")
+TITLES = {
+    "biodiversity": "Biodiversity",
+    "dominant_biomes": "Dominant biomes",
+    "natural_balance": "Natural balance",
+    "vital_capacity": "Vital capacity",
+    "discord": "Discord",
+}
+TIE_BREAK_RULE = "nature icons, counted in the order sun, water, plants, animals, minerals, ice"
+
+Key = tuple[int, int]
+"""How cards compare for "the highest card": (value, 1 for a biome card, 0 for a settlement).
+
+On equal value a biome card beats a settlement, as the rulebook says."""
+
+N_BIOMES = len(BIOMES)
+N_ICONS = len(ICONS)
+
+
+def check_modules(modules: Iterable[str]) -> tuple[str, ...]:
+    """The modules in canonical order, or a ValueError naming an unknown one."""
+    if isinstance(modules, str):
+        modules = (modules,)
+    chosen = set()
+    for m in modules:
+        if m not in MODULES:
+            raise ValueError(f"unknown module {m!r}; the modules are {', '.join(MODULES)}")
+        chosen.add(m)
+    return tuple(m for m in MODULES if m in chosen)
+
+
+def label_key(key: Key) -> str:
+    return f"{key[0]:02d}" + ("" if key[1] else " (settlement)")
+
+
+class _Stats:
+    """What the categories compare, for one world."""
+
+    __slots__ = ("best", "count", "icon_top", "icons", "top", "types")
+
+    def __init__(self, world: Sequence[int], values: Mapping[int, int]) -> None:
+        count = [0] * N_BIOMES
+        top: list[Key | None] = [None] * N_BIOMES
+        icons = [0] * N_ICONS
+        icon_top: list[Key | None] = [None] * N_ICONS
+        best: Key | None = None
+        for code in world:
+            key = (values[code], 0) if code > SETTLEMENT_BASE else (code, 1)
+            b = BIOME_OF_CODE[code]
+            count[b] += 1
+            t = top[b]
+            if t is None or key > t:
+                top[b] = key
+            if best is None or key > best:
+                best = key
+            for i, n in enumerate(ICONS_OF_CODE[code]):
+                if n:
+                    icons[i] += n
+                    it = icon_top[i]
+                    if it is None or key > it:
+                        icon_top[i] = key
+        self.count = count
+        self.top = top
+        self.icons = icons
+        self.icon_top = icon_top
+        self.best = best
+        self.types = sum(1 for c in count if c)
+
+
+def _most(amounts: Sequence[int], tops: Sequence[Key | None]) -> list[int]:
+    """Who has the most (more than zero); a tie goes to the highest card."""
+    most = max(amounts)
+    if most == 0:
+        return []
+    tied = [p for p, a in enumerate(amounts) if a == most]
+    if len(tied) == 1:
+        return tied
+    best = max(k for k in (tops[p] for p in tied) if k is not None)
+    return [p for p in tied if tops[p] == best]
+
+
+def _fewest(amounts: Sequence[int], tops: Sequence[Key | None]) -> tuple[list[int], int | None]:
+    """Who has the fewest, and who escapes when everyone is tied (the highest card)."""
+    fewest = min(amounts)
+    tied = [p for p, a in enumerate(amounts) if a == fewest]
+    if len(tied) < len(amounts):
+        return tied, None
+    held = [k for k in tops if k is not None]
+    if not held:
+        return [], None
+    best = max(held)
+    escapee = tops.index(best)
+    return [p for p in tied if p != escapee], escapee
+
+
+def _runs(values: Iterable[int], across_biomes: bool) -> list[list[int]]:
+    """Maximal runs of at least three consecutive values (within a biome unless ``across``)."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for v in sorted(set(values)):
+        if current and v == current[-1] + 1 and (
+            across_biomes or (v - 1) // 8 == (current[-1] - 1) // 8
+        ):
+            current.append(v)
+        else:
+            if len(current) >= MIN_RUN:
+                runs.append(current)
+            current = [v]
+    if len(current) >= MIN_RUN:
+        runs.append(current)
+    return runs
+
+
+class _Scorer:
+    """Scores worlds whose settlements all have values."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        worlds: Sequence[Sequence[int]],
+        values: Mapping[int, int],
+        modules: Collection[str],
+    ) -> None:
+        self.names = names
+        self.worlds = worlds
+        self.values = values
+        self.modules = modules
+        self.stats = [_Stats(w, values) for w in worlds]
+
+    def value(self, code: int) -> int:
+        return self.values[code] if code > SETTLEMENT_BASE else code
+
+    def _cards_where(self, p: int, keep: Any) -> tuple[int, ...]:
+        return tuple(sorted((c for c in self.worlds[p] if keep(c)), key=self.value))
+
+    def _others(self, group: Sequence[int], p: int) -> str:
+        return ", ".join(self.names[q] for q in group if q != p)
+
+    # The sensitive categories: a settlement's value can change these (and runs).
+    def dominant_biomes(self) -> list[ScoreRow]:
+        rows = []
+        for b in range(N_BIOMES):
+            amounts = [s.count[b] for s in self.stats]
+            tops = [s.top[b] for s in self.stats]
+            tied = [p for p, a in enumerate(amounts) if a == max(amounts)]
+            for p in _most(amounts, tops):
+                name = biome_label(b)
+                if len(tied) == 1:
+                    reason = f"most {name} cards ({amounts[p]})"
+                else:
+                    key = tops[p]
+                    assert key is not None
+                    reason = (
+                        f"{name}: tied on {amounts[p]} cards with {self._others(tied, p)}; "
+                        f"the highest card, {label_key(key)}, wins"
+                    )
+                rows.append(
+                    ScoreRow(
+                        self.names[p],
+                        "dominant_biomes",
+                        DOMINANT_BIOME_POINTS,
+                        f"{reason}: +{DOMINANT_BIOME_POINTS}",
+                        self._cards_where(p, lambda c, b=b: BIOME_OF_CODE[c] == b),
+                    )
+                )
+        return rows
+
+    def vital_capacity(self) -> list[ScoreRow]:
+        rows = []
+        for i, icon in enumerate(ICONS):
+            amounts = [s.icons[i] for s in self.stats]
+            tops = [s.icon_top[i] for s in self.stats]
+            tied = [p for p, a in enumerate(amounts) if a == max(amounts)]
+            for p in _most(amounts, tops):
+                if len(tied) == 1:
+                    reason = f"most {icon} icons ({amounts[p]})"
+                else:
+                    key = tops[p]
+                    assert key is not None
+                    reason = (
+                        f"{icon}: tied on {amounts[p]} icons with {self._others(tied, p)}; "
+                        f"the highest card bearing it, {label_key(key)}, wins"
+                    )
+                rows.append(
+                    ScoreRow(
+                        self.names[p],
+                        "vital_capacity",
+                        VITAL_CAPACITY_POINTS,
+                        f"{reason}: +{VITAL_CAPACITY_POINTS}",
+                        self._cards_where(p, lambda c, i=i: ICONS_OF_CODE[c][i] > 0),
+                    )
+                )
+        return rows
+
+    def discord(self) -> list[ScoreRow]:
+        rows: list[ScoreRow] = []
+
+        def penalise(what: str, amounts: list[int], tops: list[Key | None], keep: Any) -> None:
+            losers, escapee = _fewest(amounts, tops)
+            for p in losers:
+                if escapee is None:
+                    reason = f"fewest {what} ({amounts[p]})"
+                else:
+                    key = tops[escapee]
+                    assert key is not None
+                    reason = (
+                        f"everyone tied on {what} ({amounts[p]}); {self.names[escapee]} "
+                        f"escapes with the highest card, {label_key(key)}"
+                    )
+                rows.append(
+                    ScoreRow(
+                        self.names[p],
+                        "discord",
+                        -DISCORD_PENALTY,
+                        f"{reason}: -{DISCORD_PENALTY}",
+                        self._cards_where(p, keep),
+                    )
+                )
+
+        stats = self.stats
+        penalise(
+            "biome types", [s.types for s in stats], [s.best for s in stats], lambda c: True
+        )
+        for b in range(N_BIOMES):
+            penalise(
+                f"{biome_label(b)} cards",
+                [s.count[b] for s in stats],
+                [s.top[b] for s in stats],
+                lambda c, b=b: BIOME_OF_CODE[c] == b,
+            )
+        if "vital_capacity" in self.modules:
+            for i, icon in enumerate(ICONS):
+                penalise(
+                    f"{icon} icons",
+                    [s.icons[i] for s in stats],
+                    [s.icon_top[i] for s in stats],
+                    lambda c, i=i: ICONS_OF_CODE[c][i] > 0,
+                )
+        return rows
+
+    def sensitive_rows(self) -> list[ScoreRow]:
+        rows = self.dominant_biomes()
+        if "vital_capacity" in self.modules:
+            rows += self.vital_capacity()
+        if "discord" in self.modules:
+            rows += self.discord()
+        return rows
+
+    # The categories a settlement's value cannot change (other than through runs).
+    def biodiversity(self) -> list[ScoreRow]:
+        rows = []
+        types = [s.types for s in self.stats]
+        most = max(types)
+        leaders = [p for p, t in enumerate(types) if t == most]
+        for p, s in enumerate(self.stats):
+            if not s.types:
+                continue
+            names = [biome_label(b) for b in range(N_BIOMES) if s.count[b]]
+            rows.append(
+                ScoreRow(
+                    self.names[p],
+                    "biodiversity",
+                    s.types,
+                    f"{s.types} biome type{'s' if s.types > 1 else ''} "
+                    f"({', '.join(names)}): +{s.types}",
+                    self._cards_where(p, lambda c: True),
+                )
+            )
+            if p in leaders:
+                shared = f", shared with {self._others(leaders, p)}" if len(leaders) > 1 else ""
+                rows.append(
+                    ScoreRow(
+                        self.names[p],
+                        "biodiversity",
+                        BIODIVERSITY_BONUS,
+                        f"most biome types ({most}){shared}: +{BIODIVERSITY_BONUS}",
+                    )
+                )
+        return rows
+
+    def natural_balance(self) -> list[ScoreRow]:
+        across = "global_natural_balance" in self.modules
+        rows = []
+        for p, world in enumerate(self.worlds):
+            by_value: dict[int, list[int]] = {}
+            for c in world:
+                by_value.setdefault(self.value(c), []).append(c)
+            for run in _runs(by_value, across):
+                biomes = sorted({(v - 1) // 8 for v in run})
+                where = " and ".join(biome_label(b) for b in biomes)
+                settled = [v for v in run if all(is_settlement(c) for c in by_value[v])]
+                note = (
+                    f" (settlement as {', '.join(f'{v:02d}' for v in settled)})" if settled else ""
+                )
+                rows.append(
+                    ScoreRow(
+                        self.names[p],
+                        "natural_balance",
+                        len(run),
+                        f"{len(run)} {where} cards in a row, "
+                        f"{'-'.join(f'{v:02d}' for v in run)}{note}: +{len(run)}",
+                        tuple(by_value[v][0] for v in run),
+                    )
+                )
+        return rows
+
+    def sheet(self) -> ScoreSheet:
+        rows = self.biodiversity() + self.dominant_biomes() + self.natural_balance()
+        categories = ["biodiversity", "dominant_biomes", "natural_balance"]
+        if "vital_capacity" in self.modules:
+            rows += self.vital_capacity()
+            categories.append("vital_capacity")
+        if "discord" in self.modules:
+            rows += self.discord()
+            categories.append("discord")
+        order = {c: i for i, c in enumerate(categories)}
+        rows.sort(key=lambda r: order[r.category])
+        return make_sheet(
+            self.names,
+            categories,
+            rows,
+            titles=TITLES,
+            tie_break={n: tuple(s.icons) for n, s in zip(self.names, self.stats)},
+            tie_break_rule=TIE_BREAK_RULE,
+        )
+
+
+def best_settlement_values(
+    worlds: Sequence[Sequence[int]],
+    fixed: Mapping[int, int],
+    modules: Collection[str],
+) -> dict[int, int]:
+    """A value for every settlement in the worlds: ``fixed`` ones kept, the others chosen.
+
+    Each owner's free settlements take the values that give that owner the most points.
+    Choices do not interact between players: there is one settlement per biome and
+    biomes do not share values, so a settlement is only ever compared with biome cards
+    of its own biome. Within a world, runs link the choices, so the values are found by
+    dynamic programming over the 64 values, where the other categories each depend on a
+    single settlement. Among equally good choices the higher values win.
+    """
+    values = dict(fixed)
+    free: list[tuple[int, int]] = []
+    for p, world in enumerate(worlds):
+        for code in world:
+            if code > SETTLEMENT_BASE and code not in values:
+                free.append((p, code))
+    if not free:
+        return values
+    baseline = dict(values)
+    candidates: dict[int, list[int]] = {}
+    for p, code in free:
+        first, last = BIOME_RANGES[BIOME_OF_CODE[code]]
+        own = {c for c in worlds[p] if c <= SETTLEMENT_BASE}
+        options = [v for v in range(first, last + 1) if v not in own] or [last]
+        candidates[code] = options
+        baseline[code] = options[-1]
+    names = [str(i) for i in range(len(worlds))]
+    for p in sorted({p for p, _ in free}):
+        mine = [code for q, code in free if q == p]
+        gain: dict[int, dict[int, int]] = {}
+        for code in mine:
+            gain[code] = {}
+            for v in candidates[code]:
+                trial = dict(baseline)
+                trial[code] = v
+                scorer = _Scorer(names, worlds, trial, modules)
+                gain[code][v] = sum(
+                    r.points for r in scorer.sensitive_rows() if r.player == names[p]
+                )
+        values.update(_choose_runs(worlds[p], values, mine, candidates, gain, modules))
+    return values
+
+
+def _choose_runs(
+    world: Sequence[int],
+    values: Mapping[int, int],
+    free: Sequence[int],
+    candidates: Mapping[int, list[int]],
+    gain: Mapping[int, Mapping[int, int]],
+    modules: Collection[str],
+) -> dict[int, int]:
+    """Best values for one world's free settlements: run points plus each one's gain.
+
+    Walks the values 1-64 keeping, for each length of the current run (0, 1, 2, 3+),
+    the best total and the choices that reach it.
+    """
+    across = "global_natural_balance" in modules
+    present = set()
+    for c in world:
+        if c <= SETTLEMENT_BASE:
+            present.add(c)
+        elif c in values:
+            present.add(values[c])
+    free_by_biome = {BIOME_OF_CODE[c]: c for c in free}
+    # state: run length capped at MIN_RUN -> (points, chosen values in biome order)
+    states: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for b, (first, last) in enumerate(BIOME_RANGES):
+        if not across:
+            best0 = max(states.values())
+            states = {0: best0}
+        code = free_by_biome.get(b)
+        options: list[int | None] = list(candidates[code]) if code is not None else [None]
+        new_states: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for run, (points, chosen) in states.items():
+            for option in options:
+                total = points
+                length = run
+                for v in range(first, last + 1):
+                    if v in present or v == option:
+                        length += 1
+                        if length == MIN_RUN:
+                            total += MIN_RUN
+                        elif length > MIN_RUN:
+                            total += 1
+                    else:
+                        length = 0
+                picked = chosen
+                if code is not None and option is not None:
+                    total += gain[code][option]
+                    picked = (*chosen, option)
+                state = min(length, MIN_RUN)
+                entry = (total, picked)
+                if state not in new_states or entry > new_states[state]:
+                    new_states[state] = entry
+        states = new_states
+    _, chosen = max(states.values())
+    order = sorted(free, key=lambda c: BIOME_OF_CODE[c])
+    return dict(zip(order, chosen))
+
+
+def score_codes(
+    names: Sequence[str],
+    worlds: Sequence[Sequence[int]],
+    modules: Collection[str],
+    fixed: Mapping[int, int] | None = None,
+) -> ScoreSheet:
+    """Score worlds given as card codes (settlements 65-72), choosing free settlement values."""
+    values = best_settlement_values(worlds, fixed or {}, modules)
+    return _Scorer(names, worlds, values, modules).sheet()
+
+
+def parse_card(card: object) -> tuple[int, int | None]:
+    """A card of the scoring pad as (code, fixed settlement value or None).
+
+    A card is a value 1-64 (an int, or text such as ``"42"``), or a settlement written
+    ``"settlement:taiga"`` or ``"settlement:taiga=53"``.
+    """
+    if isinstance(card, str):
+        text = card.strip()
+        if text.isdigit():
+            return check_value(int(text)), None
+        if text.startswith("settlement:"):
+            rest = text[len("settlement:") :]
+            name, _, fixed = rest.partition("=")
+            b = biome_index(name.strip())
+            code = settlement_code(b)
+            if not fixed:
+                return code, None
+            if not fixed.strip().isdigit():
+                raise ValueError(f"{card!r}: a settlement's value must be a number")
+            value = int(fixed)
+            first, last = BIOME_RANGES[b]
+            if not first <= value <= last:
+                raise ValueError(
+                    f"{card!r}: a {biome_label(b)} settlement takes a value from "
+                    f"{first:02d} to {last:02d}, not {value}"
+                )
+            return code, value
+        raise ValueError(
+            f"{card!r} is not a card: write a value from 1 to 64, or a settlement "
+            "such as 'settlement:taiga' or 'settlement:taiga=53'"
+        )
+    return check_value(card), None
+
+
+def score(
+    worlds: Mapping[str, Sequence[int | str]], modules: Iterable[str] = ()
+) -> ScoreSheet:
+    """Score a physical game: ``score({"Noa": [2, 9, 10, 11, 42]}, modules=("discord",))``.
+
+    Raises ValueError naming the problem for a bad card, a card in two worlds, an unknown
+    biome or module, or a settlement without the human settlements module.
+    """
+    chosen = check_modules(modules)
+    if not isinstance(worlds, Mapping) or not worlds:
+        raise ValueError("worlds must map each player's name to a list of cards")
+    names: list[str] = []
+    codes: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    owner: dict[int, str] = {}
+    for name, cards in worlds.items():
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"a player's name must be non-empty text, not {name!r}")
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise ValueError(f"{name}'s world must be a list of cards")
+        world: list[int] = []
+        for card in cards:
+            code, value = parse_card(card)
+            if code in owner:
+                what = f"card {code:02d}" if code <= SETTLEMENT_BASE else str(card)
+                where = "twice in" if owner[code] == name else f"in both {owner[code]}'s and"
+                raise ValueError(f"{what} is {where} {name}'s world; each card exists once")
+            if code > SETTLEMENT_BASE and "human_settlements" not in chosen:
+                raise ValueError(
+                    f"{card!r} is a human settlement: score with the 'human_settlements' module"
+                )
+            owner[code] = name
+            world.append(code)
+            if value is not None:
+                fixed[code] = value
+        names.append(name)
+        codes.append(world)
+    for p, world in enumerate(codes):
+        for code in world:
+            if code in fixed and fixed[code] in world:
+                raise ValueError(
+                    f"{names[p]}'s settlement cannot be {fixed[code]:02d}: "
+                    f"card {fixed[code]:02d} is already in that world"
+                )
+    return score_codes(names, codes, chosen, fixed)

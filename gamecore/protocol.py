@@ -1,0 +1,468 @@
+"""The protocol every game follows: actions, chance records, the game base class, saving.
+
+A game is rebuilt exactly from its players, seed, options and action log. The log holds
+the players' decisions *and* every chance outcome (shuffles, draws, rolls), so a replay
+never depends on how the random source is implemented, and a physical table's real
+outcomes can be typed into a log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from .errors import IllegalAction, SaveFileError
+from .scoresheet import ScoreSheet
+
+SAVE_FORMAT = "mundos-lab-save"
+SAVE_VERSION = 1
+
+G = TypeVar("G", bound="Game")
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: small, frozen, hashable, with a readable ``str()``.
+
+    Subclasses set ``kind``, the name written in save files, and have only ``int`` fields.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a JSON object, without the player."""
+        data: dict[str, Any] = {"action": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = getattr(self, f.name)
+        return data
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance outcome as it fell: ``kind`` names the event, ``outcome`` the result.
+
+    For a shuffle, ``outcome`` is the new order of the pile, bottom card first.
+    """
+
+    kind: str
+    outcome: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": self.kind, "outcome": list(self.outcome)}
+
+
+LogEntry = tuple[int, Action] | Chance
+"""A decision (player index, action) or a chance outcome."""
+
+
+def seeded_rng(seed: int, index: int) -> random.Random:
+    """The random source of a game's ``index``-th chance event.
+
+    Each event gets its own stream derived from the seed, so undoing a move and playing it
+    again gives the same outcome, and a replay needs no random state at all.
+    """
+    return random.Random(f"mundos-lab:{seed}:{index}")
+
+
+class Game(ABC):
+    """Base class of every game: the shared bookkeeping around one game's rules.
+
+    A subclass implements the rules (``_setup``, ``_check``, ``_apply``,
+    ``legal_actions``, ``view``, ``score``, ``_state_key``, ``_copy_state``) and sets
+    ``name`` and ``action_types``.
+    """
+
+    name: ClassVar[str] = ""
+    action_types: ClassVar[Mapping[str, type[Action]]] = {}
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    log: list[LogEntry]
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int | None = None,
+        *,
+        _chance: Sequence[Chance] = (),
+        **options: Any,
+    ) -> None:
+        self.players = self._normalise_players(players)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        self.seed = seed
+        self.options = self.normalise_options(len(self.players), dict(options))
+        self.log = []
+        self._chance_count = 0
+        self._pending_chance: deque[Chance] = deque(_chance)
+        self._imagined = False
+        self._setup()
+
+    # ------------------------------------------------------------------ set-up helpers
+    @classmethod
+    def _normalise_players(cls, players: int | Sequence[str]) -> tuple[str, ...]:
+        if isinstance(players, bool):
+            raise ValueError("players must be a number of players or a list of names")
+        if isinstance(players, int):
+            names = tuple(f"Player {i + 1}" for i in range(players))
+        elif isinstance(players, str):
+            raise ValueError("players must be a number of players or a list of names")
+        else:
+            names = tuple(players)
+            for name in names:
+                if not isinstance(name, str) or not name.strip():
+                    raise ValueError(f"player names must be non-empty text, not {name!r}")
+            if len(set(names)) != len(names):
+                raise ValueError(f"player names must differ: {', '.join(names)}")
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise ValueError(
+                f"{cls.name} is for {cls.min_players}-{cls.max_players} players, "
+                f"not {len(names)}"
+            )
+        return names
+
+    @classmethod
+    def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Check the options and return them in a canonical, JSON-friendly form."""
+        if options:
+            raise ValueError(f"{cls.name} has no option {', '.join(sorted(options))}")
+        return {}
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and lay out the starting position (chance through ``_shuffled``)."""
+
+    def _shuffled(self, kind: str, cards: Sequence[int]) -> list[int]:
+        """Shuffle ``cards`` as chance event ``kind``, record the outcome and return it.
+
+        While replaying a log, the recorded outcome is used instead (after checking it is
+        the same cards).
+        """
+        if self._pending_chance:
+            record = self._pending_chance.popleft()
+            if record.kind != kind or sorted(record.outcome) != sorted(cards):
+                raise SaveFileError(
+                    f"the log's chance record {record.kind!r} does not fit this game: "
+                    f"expected a {kind} of {len(cards)} cards"
+                )
+            order = list(record.outcome)
+        else:
+            order = list(cards)
+            seeded_rng(self.seed, self._chance_count).shuffle(order)
+            record = Chance(kind, tuple(order))
+        self._chance_count += 1
+        self.log.append(record)
+        return order
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Whose decision it is (an index into ``players``), or None when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current decision-maker's choices; empty only when the game is over."""
+
+    @abstractmethod
+    def _check(self, action: object) -> str | None:
+        """None if ``action`` is legal now, else the rule it breaks, in words."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (the base class has already logged it)."""
+
+    def why_illegal(self, action: object) -> str | None:
+        """None if the action is legal now, else the rule it breaks, in words."""
+        return self._check(action)
+
+    def play(self, action: Action) -> None:
+        """Apply ``action``, or raise IllegalAction and change nothing."""
+        reason = self._check(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        player = self.current_player
+        assert player is not None
+        self.log.append((player, action))
+        self._apply(action)
+
+    def moves(self) -> list[tuple[int, Action]]:
+        """The decisions taken so far (the log without chance records)."""
+        return [e for e in self.log if isinstance(e, tuple)]
+
+    def undo(self) -> None:
+        """Go back to just before the last decision (and the chance it caused)."""
+        self._refuse_if_imagined("undo")
+        last = max((i for i, e in enumerate(self.log) if isinstance(e, tuple)), default=None)
+        if last is None:
+            raise IllegalAction("there is nothing to undo: no move has been played yet")
+        previous = type(self)._replay(self.players, self.seed, self.options, self.log[:last])
+        self.__dict__.update(previous.__dict__)
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """What ``player`` may see: no hidden cards of others, no future chance."""
+
+    @abstractmethod
+    def score(self) -> ScoreSheet:
+        """The itemised score sheet (provisional while the game goes on)."""
+
+    @abstractmethod
+    def _state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the position, as comparable values."""
+
+    @abstractmethod
+    def _copy_state(self, other: Any) -> None:
+        """Copy the position into ``other`` (a bare instance), without sharing lists."""
+
+    @classmethod
+    def _bare(
+        cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]
+    ) -> G:
+        """An instance with the bookkeeping set and no position yet (for copies and guesses)."""
+        game = object.__new__(cls)
+        game.players = players
+        game.seed = seed
+        game.options = options
+        game.log = []
+        game._chance_count = 0
+        game._pending_chance = deque()
+        game._imagined = False
+        return game
+
+    @classmethod
+    def imagined(
+        cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]
+    ) -> G:
+        """A bare game that a bot builds from a guess at hidden cards: it cannot be
+        saved or undone, only played forward."""
+        game = cls._bare(players, seed, options)
+        game._imagined = True
+        return game
+
+    def clone(self: G) -> G:
+        """An independent copy (same seed, options, log and position)."""
+        other = type(self)._bare(self.players, self.seed, self.options)
+        other.log = list(self.log)
+        other._chance_count = self._chance_count
+        other._imagined = self._imagined
+        self._copy_state(other)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Game)
+        return (
+            self.players == other.players
+            and self.seed == other.seed
+            and self.options == other.options
+            and self.log == other.log
+            and self._state_key() == other._state_key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        """A versioned save: game, players, options, seed and the full log."""
+        self._refuse_if_imagined("save")
+        log: list[dict[str, Any]] = []
+        for entry in self.log:
+            if isinstance(entry, Chance):
+                log.append(entry.to_json())
+            else:
+                player, action = entry
+                log.append({"player": player, **action.to_json()})
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.name,
+                "players": list(self.players),
+                "seed": self.seed,
+                "options": self.options,
+                "log": log,
+            },
+            indent=None,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def _replay(
+        cls: type[G],
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, Any],
+        log: Sequence[LogEntry],
+    ) -> G:
+        chance = [e for e in log if isinstance(e, Chance)]
+        game = cls(tuple(players), seed, _chance=chance, **dict(options))
+        for number, entry in enumerate(log, start=1):
+            if isinstance(entry, Chance):
+                continue
+            player, action = entry
+            if game.current_player != player:
+                raise SaveFileError(
+                    f"log entry {number} is a move by player {player}, but it was "
+                    f"player {game.current_player}'s turn"
+                )
+            try:
+                game.play(action)
+            except IllegalAction as err:
+                raise SaveFileError(
+                    f"log entry {number} ({action}) is illegal in this game: {err.reason}"
+                ) from None
+        if game._pending_chance:
+            raise SaveFileError("the log has chance records that the game never used")
+        if game.log != list(log):
+            raise SaveFileError("the log's chance records are not where the game needs them")
+        return game
+
+    def _refuse_if_imagined(self, what: str) -> None:
+        if self._imagined:
+            raise IllegalAction(
+                f"cannot {what} this game: it is a bot's guess at the hidden cards, "
+                "not a real game"
+            )
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.players[self.current_player or 0]} to play"
+        return (
+            f"<{type(self).__name__} {', '.join(self.players)}; seed {self.seed}; "
+            f"{len(self.moves())} moves; {state}>"
+        )
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: its name, its class, and what the shared tools need to know."""
+
+    name: str
+    title: str
+    game_class: type[Game]
+    min_players: int
+    max_players: int
+    max_moves: Callable[[Game], int]
+    """An upper bound on the number of decisions in one game (for the conformance suite)."""
+    determinize: Callable[[Any, random.Random], Game]
+    """A full game consistent with a player's view, hidden cards filled in at random."""
+    heuristic: Callable[[Game, int], float]
+    """How well a player is doing now (used by the greedy bot)."""
+    rewards: Callable[[Game], list[float]]
+    """Each player's result at the end, between 0 and 1 (used by the search bot)."""
+    check_invariants: Callable[[Game], None]
+    """Raises AssertionError when the position breaks a law of the game."""
+    sample_illegal: Callable[[Game, random.Random], list[object]]
+    """Some actions that are illegal in the current position."""
+
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to ``GAMES``."""
+    GAMES[spec.name] = spec
+    return spec
+
+
+def spec_of(name: str) -> GameSpec:
+    """The spec of a registered game, or a ValueError listing the games there are."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown game {name!r}; the games are {', '.join(sorted(GAMES))}"
+        ) from None
+
+
+def new_game(
+    name: str, players: int | Sequence[str] = 2, seed: int | None = None, **options: Any
+) -> Game:
+    """Start a game: ``new_game("nuevos-mundos", players=3, seed=1, modules=("discord",))``."""
+    return spec_of(name).game_class(players, seed, **options)
+
+
+def _parse_entry(cls: type[Game], number: int, raw: object) -> LogEntry:
+    if not isinstance(raw, dict):
+        raise SaveFileError(f"log entry {number} is not an object")
+    if "chance" in raw:
+        kind, outcome = raw.get("chance"), raw.get("outcome")
+        if not isinstance(kind, str) or not isinstance(outcome, list):
+            raise SaveFileError(f"log entry {number} is a chance record without kind or outcome")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in outcome):
+            raise SaveFileError(f"log entry {number}'s chance outcome must be whole numbers")
+        return Chance(kind, tuple(outcome))
+    kind = raw.get("action")
+    action_type = cls.action_types.get(kind) if isinstance(kind, str) else None
+    if action_type is None:
+        raise SaveFileError(
+            f"log entry {number} has an unknown action {kind!r} for {cls.name}"
+        )
+    player = raw.get("player")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise SaveFileError(f"log entry {number} does not say which player moved")
+    fields = {f.name for f in dataclasses.fields(action_type)}
+    given = set(raw) - {"action", "player"}
+    if given != fields:
+        raise SaveFileError(
+            f"log entry {number} ({kind}) needs the fields {sorted(fields)}, "
+            f"not {sorted(given)}"
+        )
+    values = {name: raw[name] for name in fields}
+    for name, value in values.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SaveFileError(f"log entry {number}: {name} must be a whole number")
+    return (player, action_type(**values))
+
+
+def load_json(text: str | bytes) -> Game:
+    """Rebuild a saved game, checking everything; never returns a half-built game."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as err:
+        raise SaveFileError(f"this is not a Mundos Lab save file: it is not valid JSON ({err})")
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError("this is not a Mundos Lab save file (no 'mundos-lab-save' format)")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        raise SaveFileError(
+            f"this save file has format version {version!r}; this Mundos Lab reads "
+            f"version {SAVE_VERSION}"
+        )
+    name = data.get("game")
+    if name not in GAMES:
+        raise SaveFileError(f"this save file is for an unknown game {name!r}")
+    cls = GAMES[name].game_class
+    players, seed, options, log = (data.get(k) for k in ("players", "seed", "options", "log"))
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveFileError("the save file's player list is missing or damaged")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveFileError("the save file's seed is missing or damaged")
+    if not isinstance(options, dict):
+        raise SaveFileError("the save file's options are missing or damaged")
+    if not isinstance(log, list):
+        raise SaveFileError("the save file's action log is missing or damaged")
+    entries = [_parse_entry(cls, i, raw) for i, raw in enumerate(log, start=1)]
+    try:
+        return cls._replay(players, seed, options, entries)
+    except SaveFileError:
+        raise
+    except ValueError as err:
+        raise SaveFileError(f"the save file's set-up is not valid: {err}") from None
