@@ -1,17 +1,16 @@
 """Mundos Lab's rules engines: one protocol, four games (pure Python, standard library only).
 
-    import gamecore
-    g = gamecore.new_game("nuevos-mundos", players=3, seed=1)
-    g.play(g.legal_actions()[0])
-    print(g.score())
+import gamecore
+g = gamecore.new_game("nuevos-mundos", players=3, seed=1)
+g.play(g.legal_actions()[0])
+print(g.score())
 """
 
+from . import nuevos_mundos
 from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from .errors import IllegalAction, SaveFileError
 from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
 from .scoresheet import Placing, ScoreRow, ScoreSheet
-
-from . import nuevos_mundos  # noqa: E402  (registers the game)
 
 __all__ = [
     "GAMES",

@@ -142,8 +142,9 @@ class SearchBot:
             log_c = self.exploration
             node = max(
                 (node.children[a] for a in legal),
-                key=lambda c: c.reward / c.visits
-                + log_c * math.sqrt(math.log(c.available) / c.visits),
+                key=lambda c: (
+                    c.reward / c.visits + log_c * math.sqrt(math.log(c.available) / c.visits)
+                ),
             )
             assert node.action is not None
             game.play(node.action)

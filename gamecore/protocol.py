@@ -128,8 +128,7 @@ class Game(ABC):
                 raise ValueError(f"player names must differ: {', '.join(names)}")
         if not cls.min_players <= len(names) <= cls.max_players:
             raise ValueError(
-                f"{cls.name} is for {cls.min_players}-{cls.max_players} players, "
-                f"not {len(names)}"
+                f"{cls.name} is for {cls.min_players}-{cls.max_players} players, not {len(names)}"
             )
         return names
 
@@ -232,9 +231,7 @@ class Game(ABC):
         """Copy the position into ``other`` (a bare instance), without sharing lists."""
 
     @classmethod
-    def _bare(
-        cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]
-    ) -> G:
+    def _bare(cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]) -> G:
         """An instance with the bookkeeping set and no position yet (for copies and guesses)."""
         game = object.__new__(cls)
         game.players = players
@@ -247,9 +244,7 @@ class Game(ABC):
         return game
 
     @classmethod
-    def imagined(
-        cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]
-    ) -> G:
+    def imagined(cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]) -> G:
         """A bare game that a bot builds from a guess at hidden cards: it cannot be
         saved or undone, only played forward."""
         game = cls._bare(players, seed, options)
@@ -338,8 +333,7 @@ class Game(ABC):
     def _refuse_if_imagined(self, what: str) -> None:
         if self._imagined:
             raise IllegalAction(
-                f"cannot {what} this game: it is a bot's guess at the hidden cards, "
-                "not a real game"
+                f"cannot {what} this game: it is a bot's guess at the hidden cards, not a real game"
             )
 
     def __repr__(self) -> str:
@@ -412,9 +406,7 @@ def _parse_entry(cls: type[Game], number: int, raw: object) -> LogEntry:
     kind = raw.get("action")
     action_type = cls.action_types.get(kind) if isinstance(kind, str) else None
     if action_type is None:
-        raise SaveFileError(
-            f"log entry {number} has an unknown action {kind!r} for {cls.name}"
-        )
+        raise SaveFileError(f"log entry {number} has an unknown action {kind!r} for {cls.name}")
     player = raw.get("player")
     if not isinstance(player, int) or isinstance(player, bool):
         raise SaveFileError(f"log entry {number} does not say which player moved")
@@ -422,8 +414,7 @@ def _parse_entry(cls: type[Game], number: int, raw: object) -> LogEntry:
     given = set(raw) - {"action", "player"}
     if given != fields:
         raise SaveFileError(
-            f"log entry {number} ({kind}) needs the fields {sorted(fields)}, "
-            f"not {sorted(given)}"
+            f"log entry {number} ({kind}) needs the fields {sorted(fields)}, not {sorted(given)}"
         )
     values = {name: raw[name] for name in fields}
     for name, value in values.items():
@@ -437,7 +428,9 @@ def load_json(text: str | bytes) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as err:
-        raise SaveFileError(f"this is not a Mundos Lab save file: it is not valid JSON ({err})")
+        raise SaveFileError(
+            f"this is not a Mundos Lab save file: it is not valid JSON ({err})"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("this is not a Mundos Lab save file (no 'mundos-lab-save' format)")
     version = data.get("version")

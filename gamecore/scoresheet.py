@@ -164,9 +164,7 @@ class ScoreSheet:
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:
-            raise ValueError(
-                f"unknown player {player!r}; this sheet has {', '.join(self.players)}"
-            )
+            raise ValueError(f"unknown player {player!r}; this sheet has {', '.join(self.players)}")
 
 
 def make_sheet(

@@ -8,8 +8,8 @@ from ..protocol import GameSpec, register
 from . import bots
 from .data import BIOMES, ICONS, MODULES, biome_of, card_icons, card_label
 from .game import (
-    Lay,
     LastCard,
+    Lay,
     NoLastCard,
     NuevosMundos,
     NuevosMundosView,
@@ -41,8 +41,8 @@ __all__ = [
     "ICONS",
     "MODULES",
     "SPEC",
-    "Lay",
     "LastCard",
+    "Lay",
     "NoLastCard",
     "NuevosMundos",
     "NuevosMundosView",

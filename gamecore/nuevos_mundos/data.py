@@ -101,9 +101,7 @@ def biome_index(name: str) -> int:
     try:
         return BIOMES.index(name)
     except ValueError:
-        raise ValueError(
-            f"unknown biome {name!r}; the biomes are {', '.join(BIOMES)}"
-        ) from None
+        raise ValueError(f"unknown biome {name!r}; the biomes are {', '.join(BIOMES)}") from None
 
 
 def biome_of(value: int) -> str:

@@ -182,8 +182,7 @@ class NuevosMundos(Game):
         first = options.pop("first_player", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n_players:
             raise ValueError(
-                f"first_player must be a player's number from 0 to {n_players - 1}, "
-                f"not {first!r}"
+                f"first_player must be a player's number from 0 to {n_players - 1}, not {first!r}"
             )
         if options:
             raise ValueError(
@@ -248,10 +247,7 @@ class NuevosMundos(Game):
                     "could not be refilled"
                 )
         elif kind is not LastCard and kind is not NoLastCard:
-            return (
-                "the game is ending: you may only lay one last card from your hand, "
-                "or lay none"
-            )
+            return "the game is ending: you may only lay one last card from your hand, or lay none"
         if kind is NoLastCard:
             return None
         card = action.card  # type: ignore[attr-defined]
@@ -266,12 +262,13 @@ class NuevosMundos(Game):
         return None
 
     def _not_in_hand(self, card: object, hand: list[int]) -> str:
-        if isinstance(card, bool) or not isinstance(card, int) or not (
-            0 < card <= NUMBER_OF_CARDS or card in ALL_SETTLEMENTS
+        if (
+            isinstance(card, bool)
+            or not isinstance(card, int)
+            or not (0 < card <= NUMBER_OF_CARDS or card in ALL_SETTLEMENTS)
         ):
-            return (
-                f"there is no card {card!r}: biome cards are numbered 01 to 64"
-                + (", settlements are 65 to 72" if "human_settlements" in self.modules else "")
+            return f"there is no card {card!r}: biome cards are numbered 01 to 64" + (
+                ", settlements are 65 to 72" if "human_settlements" in self.modules else ""
             )
         held = ", ".join(card_label(c) for c in hand) or "no cards"
         return f"card {card_label(card)} is not in your hand (your hand: {held})"
@@ -433,8 +430,10 @@ class NuevosMundos(Game):
             if owner is None:
                 raise ValueError(f"the {biome_label(b)} settlement is in no world")
             first, last = BIOME_RANGES[b]
-            if isinstance(value, bool) or not isinstance(value, int) or not (
-                first <= value <= last
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not (first <= value <= last)
             ):
                 raise ValueError(
                     f"the {biome_label(b)} settlement takes a value from {first:02d} to "
@@ -516,8 +515,8 @@ __all__ = [
     "LAST_CARDS",
     "OVER",
     "PLAY",
-    "Lay",
     "LastCard",
+    "Lay",
     "NoLastCard",
     "NuevosMundos",
     "NuevosMundosView",

@@ -8,6 +8,7 @@ value that is best for their owner (see ``best_settlement_values``).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
@@ -131,8 +132,10 @@ def _runs(values: Iterable[int], across_biomes: bool) -> list[list[int]]:
     runs: list[list[int]] = []
     current: list[int] = []
     for v in sorted(set(values)):
-        if current and v == current[-1] + 1 and (
-            across_biomes or (v - 1) // 8 == (current[-1] - 1) // 8
+        if (
+            current
+            and v == current[-1] + 1
+            and (across_biomes or (v - 1) // 8 == (current[-1] - 1) // 8)
         ):
             current.append(v)
         else:
@@ -142,6 +145,99 @@ def _runs(values: Iterable[int], across_biomes: bool) -> list[list[int]]:
     if len(current) >= MIN_RUN:
         runs.append(current)
     return runs
+
+
+@dataclass
+class _Contest:
+    """One comparison between worlds: the most (or, for discord, the fewest) of something.
+
+    ``tag`` says which card keys it compares: ("biome", b), ("icon", i) or ("best",).
+    """
+
+    category: str
+    most: bool
+    what: str
+    tag: tuple[Any, ...]
+    amounts: list[int]
+    tops: list[Key | None]
+    points: int
+    highest: str
+    """What "the highest card" means here, e.g. "desert card"."""
+
+    def outcome(self, tops: Sequence[Key | None]) -> tuple[list[int], int | None]:
+        """The players who score, and who escaped an all-tied discord (or None)."""
+        if self.most:
+            return _most(self.amounts, tops), None
+        return _fewest(self.amounts, tops)
+
+
+def _contests(stats: Sequence[_Stats], modules: Collection[str]) -> list[_Contest]:
+    """Every comparison the chosen modules make, in sheet order."""
+    contests = [
+        _Contest(
+            "dominant_biomes",
+            True,
+            f"{biome_label(b)} cards",
+            ("biome", b),
+            [s.count[b] for s in stats],
+            [s.top[b] for s in stats],
+            DOMINANT_BIOME_POINTS,
+            f"{biome_label(b)} card",
+        )
+        for b in range(N_BIOMES)
+    ]
+    icon_contests = [
+        (i, icon, [s.icons[i] for s in stats], [s.icon_top[i] for s in stats])
+        for i, icon in enumerate(ICONS)
+    ]
+    if "vital_capacity" in modules:
+        contests += [
+            _Contest(
+                "vital_capacity",
+                True,
+                f"{icon} icons",
+                ("icon", i),
+                amounts,
+                tops,
+                VITAL_CAPACITY_POINTS,
+                f"card showing {icon}",
+            )
+            for i, icon, amounts, tops in icon_contests
+        ]
+    if "discord" in modules:
+        contests.append(
+            _Contest(
+                "discord",
+                False,
+                "biome types",
+                ("best",),
+                [s.types for s in stats],
+                [s.best for s in stats],
+                -DISCORD_PENALTY,
+                "card",
+            )
+        )
+        contests += [
+            _Contest(
+                "discord", False, c.what, c.tag, c.amounts, c.tops, -DISCORD_PENALTY, c.highest
+            )
+            for c in contests[:N_BIOMES]
+        ]
+        if "vital_capacity" in modules:
+            contests += [
+                _Contest(
+                    "discord",
+                    False,
+                    f"{icon} icons",
+                    ("icon", i),
+                    amounts,
+                    tops,
+                    -DISCORD_PENALTY,
+                    f"card showing {icon}",
+                )
+                for i, icon, amounts, tops in icon_contests
+            ]
+    return contests
 
 
 class _Scorer:
@@ -163,123 +259,56 @@ class _Scorer:
     def value(self, code: int) -> int:
         return self.values[code] if code > SETTLEMENT_BASE else code
 
-    def _cards_where(self, p: int, keep: Any) -> tuple[int, ...]:
-        return tuple(sorted((c for c in self.worlds[p] if keep(c)), key=self.value))
+    def _cards_of(self, p: int, tag: tuple[Any, ...]) -> tuple[int, ...]:
+        """The cards of world ``p`` that a contest with ``tag`` counts."""
+        if tag[0] == "biome":
+            cards = [c for c in self.worlds[p] if BIOME_OF_CODE[c] == tag[1]]
+        elif tag[0] == "icon":
+            cards = [c for c in self.worlds[p] if ICONS_OF_CODE[c][tag[1]]]
+        else:
+            cards = list(self.worlds[p])
+        return tuple(sorted(cards, key=self.value))
 
     def _others(self, group: Sequence[int], p: int) -> str:
         return ", ".join(self.names[q] for q in group if q != p)
 
-    # The sensitive categories: a settlement's value can change these (and runs).
-    def dominant_biomes(self) -> list[ScoreRow]:
+    def contest_rows(self) -> list[ScoreRow]:
         rows = []
-        for b in range(N_BIOMES):
-            amounts = [s.count[b] for s in self.stats]
-            tops = [s.top[b] for s in self.stats]
-            tied = [p for p, a in enumerate(amounts) if a == max(amounts)]
-            for p in _most(amounts, tops):
-                name = biome_label(b)
-                if len(tied) == 1:
-                    reason = f"most {name} cards ({amounts[p]})"
-                else:
-                    key = tops[p]
-                    assert key is not None
-                    reason = (
-                        f"{name}: tied on {amounts[p]} cards with {self._others(tied, p)}; "
-                        f"the highest card, {label_key(key)}, wins"
-                    )
-                rows.append(
-                    ScoreRow(
-                        self.names[p],
-                        "dominant_biomes",
-                        DOMINANT_BIOME_POINTS,
-                        f"{reason}: +{DOMINANT_BIOME_POINTS}",
-                        self._cards_where(p, lambda c, b=b: BIOME_OF_CODE[c] == b),
-                    )
-                )
-        return rows
-
-    def vital_capacity(self) -> list[ScoreRow]:
-        rows = []
-        for i, icon in enumerate(ICONS):
-            amounts = [s.icons[i] for s in self.stats]
-            tops = [s.icon_top[i] for s in self.stats]
-            tied = [p for p, a in enumerate(amounts) if a == max(amounts)]
-            for p in _most(amounts, tops):
-                if len(tied) == 1:
-                    reason = f"most {icon} icons ({amounts[p]})"
-                else:
-                    key = tops[p]
-                    assert key is not None
-                    reason = (
-                        f"{icon}: tied on {amounts[p]} icons with {self._others(tied, p)}; "
-                        f"the highest card bearing it, {label_key(key)}, wins"
-                    )
-                rows.append(
-                    ScoreRow(
-                        self.names[p],
-                        "vital_capacity",
-                        VITAL_CAPACITY_POINTS,
-                        f"{reason}: +{VITAL_CAPACITY_POINTS}",
-                        self._cards_where(p, lambda c, i=i: ICONS_OF_CODE[c][i] > 0),
-                    )
-                )
-        return rows
-
-    def discord(self) -> list[ScoreRow]:
-        rows: list[ScoreRow] = []
-
-        def penalise(what: str, amounts: list[int], tops: list[Key | None], keep: Any) -> None:
-            losers, escapee = _fewest(amounts, tops)
-            for p in losers:
-                if escapee is None:
-                    reason = f"fewest {what} ({amounts[p]})"
-                else:
+        for contest in _contests(self.stats, self.modules):
+            amounts, tops = contest.amounts, contest.tops
+            winners, escapee = contest.outcome(tops)
+            target = max(amounts) if contest.most else min(amounts)
+            tied = [p for p, a in enumerate(amounts) if a == target]
+            sign = "+" if contest.points > 0 else "-"
+            for p in winners:
+                if escapee is not None:
                     key = tops[escapee]
                     assert key is not None
                     reason = (
-                        f"everyone tied on {what} ({amounts[p]}); {self.names[escapee]} "
-                        f"escapes with the highest card, {label_key(key)}"
+                        f"everyone tied on {contest.what} ({amounts[p]}); "
+                        f"{self.names[escapee]} escapes with the highest {contest.highest}, "
+                        f"{label_key(key)}"
+                    )
+                elif len(tied) == 1 or not contest.most:
+                    reason = f"{'most' if contest.most else 'fewest'} {contest.what} ({amounts[p]})"
+                else:
+                    key = tops[p]
+                    assert key is not None
+                    reason = (
+                        f"tied on {amounts[p]} {contest.what} with {self._others(tied, p)}; "
+                        f"the highest {contest.highest}, {label_key(key)}, wins"
                     )
                 rows.append(
                     ScoreRow(
                         self.names[p],
-                        "discord",
-                        -DISCORD_PENALTY,
-                        f"{reason}: -{DISCORD_PENALTY}",
-                        self._cards_where(p, keep),
+                        contest.category,
+                        contest.points,
+                        f"{reason}: {sign}{abs(contest.points)}",
+                        self._cards_of(p, contest.tag),
                     )
                 )
-
-        stats = self.stats
-        penalise(
-            "biome types", [s.types for s in stats], [s.best for s in stats], lambda c: True
-        )
-        for b in range(N_BIOMES):
-            penalise(
-                f"{biome_label(b)} cards",
-                [s.count[b] for s in stats],
-                [s.top[b] for s in stats],
-                lambda c, b=b: BIOME_OF_CODE[c] == b,
-            )
-        if "vital_capacity" in self.modules:
-            for i, icon in enumerate(ICONS):
-                penalise(
-                    f"{icon} icons",
-                    [s.icons[i] for s in stats],
-                    [s.icon_top[i] for s in stats],
-                    lambda c, i=i: ICONS_OF_CODE[c][i] > 0,
-                )
         return rows
 
-    def sensitive_rows(self) -> list[ScoreRow]:
-        rows = self.dominant_biomes()
-        if "vital_capacity" in self.modules:
-            rows += self.vital_capacity()
-        if "discord" in self.modules:
-            rows += self.discord()
-        return rows
-
-    # The categories a settlement's value cannot change (other than through runs).
     def biodiversity(self) -> list[ScoreRow]:
         rows = []
         types = [s.types for s in self.stats]
@@ -296,7 +325,7 @@ class _Scorer:
                     s.types,
                     f"{s.types} biome type{'s' if s.types > 1 else ''} "
                     f"({', '.join(names)}): +{s.types}",
-                    self._cards_where(p, lambda c: True),
+                    self._cards_of(p, ("best",)),
                 )
             )
             if p in leaders:
@@ -338,14 +367,8 @@ class _Scorer:
         return rows
 
     def sheet(self) -> ScoreSheet:
-        rows = self.biodiversity() + self.dominant_biomes() + self.natural_balance()
-        categories = ["biodiversity", "dominant_biomes", "natural_balance"]
-        if "vital_capacity" in self.modules:
-            rows += self.vital_capacity()
-            categories.append("vital_capacity")
-        if "discord" in self.modules:
-            rows += self.discord()
-            categories.append("discord")
+        categories = [c for c in CATEGORIES if c in _BASE or c in self.modules]
+        rows = self.biodiversity() + self.natural_balance() + self.contest_rows()
         order = {c: i for i, c in enumerate(categories)}
         rows.sort(key=lambda r: order[r.category])
         return make_sheet(
@@ -358,6 +381,9 @@ class _Scorer:
         )
 
 
+_BASE = ("biodiversity", "dominant_biomes", "natural_balance")
+
+
 def best_settlement_values(
     worlds: Sequence[Sequence[int]],
     fixed: Mapping[int, int],
@@ -367,10 +393,12 @@ def best_settlement_values(
 
     Each owner's free settlements take the values that give that owner the most points.
     Choices do not interact between players: there is one settlement per biome and
-    biomes do not share values, so a settlement is only ever compared with biome cards
-    of its own biome. Within a world, runs link the choices, so the values are found by
-    dynamic programming over the 64 values, where the other categories each depend on a
-    single settlement. Among equally good choices the higher values win.
+    biomes do not share values, so a settlement is only ever compared with cards of its
+    own biome, or with cards whose order against it does not depend on its value.
+    Within a world, runs link the choices, so the values are found by dynamic
+    programming over the 64 values; every other category depends on a single
+    settlement's value (through the highest card of its biome, of the world, or bearing
+    one of its icons). Among equally good choices the higher values win.
     """
     values = dict(fixed)
     free: list[tuple[int, int]] = []
@@ -388,19 +416,29 @@ def best_settlement_values(
         options = [v for v in range(first, last + 1) if v not in own] or [last]
         candidates[code] = options
         baseline[code] = options[-1]
-    names = [str(i) for i in range(len(worlds))]
     for p in sorted({p for p, _ in free}):
         mine = [code for q, code in free if q == p]
+        trial = dict(baseline)
+        for code in mine:
+            trial[code] = 0  # below every card: the candidate value is put in its place
+        contests = _contests([_Stats(w, trial) for w in worlds], modules)
         gain: dict[int, dict[int, int]] = {}
         for code in mine:
+            tags = {("biome", BIOME_OF_CODE[code]), ("best",)}
+            tags.update(("icon", i) for i, n in enumerate(ICONS_OF_CODE[code]) if n)
+            relevant = [c for c in contests if c.tag in tags]
             gain[code] = {}
             for v in candidates[code]:
-                trial = dict(baseline)
-                trial[code] = v
-                scorer = _Scorer(names, worlds, trial, modules)
-                gain[code][v] = sum(
-                    r.points for r in scorer.sensitive_rows() if r.player == names[p]
-                )
+                key = (v, 0)
+                points = 0
+                for contest in relevant:
+                    tops = list(contest.tops)
+                    held = tops[p]
+                    if held is None or key > held:
+                        tops[p] = key
+                    if p in contest.outcome(tops)[0]:
+                        points += contest.points
+                gain[code][v] = points
         values.update(_choose_runs(worlds[p], values, mine, candidates, gain, modules))
     return values
 
@@ -507,9 +545,7 @@ def parse_card(card: object) -> tuple[int, int | None]:
     return check_value(card), None
 
 
-def score(
-    worlds: Mapping[str, Sequence[int | str]], modules: Iterable[str] = ()
-) -> ScoreSheet:
+def score(worlds: Mapping[str, Sequence[int | str]], modules: Iterable[str] = ()) -> ScoreSheet:
     """Score a physical game: ``score({"Noa": [2, 9, 10, 11, 42]}, modules=("discord",))``.
 
     Raises ValueError naming the problem for a bad card, a card in two worlds, an unknown
