@@ -9,11 +9,11 @@ worlds are scored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..protocol import Action, Game
+from ..protocol import Action, Chance, Game
 from ..scoresheet import ScoreSheet
 from .data import (
     ALL_BIOME_CARDS,
@@ -21,6 +21,7 @@ from .data import (
     BIOME_OF_CODE,
     BIOME_RANGES,
     BIOMES,
+    BOARD_SPACES,
     HAND_SIZE,
     NUMBER_OF_CARDS,
     SETTLEMENT_BASE,
@@ -217,6 +218,44 @@ class NuevosMundos(Game):
         self.ender = None
         self._current = self.options["first_player"]
         self._last_queue = []
+
+    @classmethod
+    def arranged(
+        cls,
+        hands: Sequence[Sequence[int]],
+        board: Sequence[int],
+        discard: int,
+        creation: Sequence[int] = (),
+        *,
+        players: Sequence[str] | None = None,
+        seed: int = 0,
+        **options: Any,
+    ) -> NuevosMundos:
+        """A game that starts from a chosen deal, as if the deck had fallen that way.
+
+        ``hands`` (four cards each), ``board`` (spaces 2-6), the ``discard`` card on space
+        0 and the top of the ``creation`` pile (top card first) are given; the remaining
+        cards lie below in ascending order. The deal is recorded as the deck's shuffle,
+        so the game saves, loads and undoes like any other. Useful for lessons and for
+        following a physical table.
+        """
+        names = tuple(players) if players is not None else len(hands)
+        game = cls(names, seed, **options)
+        if len(hands) != len(game.players):
+            raise ValueError(f"give one hand per player ({len(game.players)}), not {len(hands)}")
+        if any(len(h) != HAND_SIZE for h in hands) or len(board) != len(BOARD_SPACES):
+            raise ValueError("each hand holds 4 cards and the board shows 5 (spaces 2-6)")
+        dealt = [hands[p][r] for r in range(HAND_SIZE) for p in range(len(hands))]
+        chosen = [*dealt, discard, *board, *creation]
+        everything = game.all_cards()
+        for code in chosen:
+            if code not in everything:
+                raise ValueError(f"there is no card {code!r} in this game")
+        if len(set(chosen)) != len(chosen):
+            raise ValueError("a card is dealt twice")
+        rest = sorted(set(everything) - set(chosen), reverse=True)
+        deck = rest + list(reversed(creation)) + list(reversed(board)) + [discard] + dealt[::-1]
+        return cls._replay(game.players, seed, game.options, [Chance("shuffle_deck", tuple(deck))])
 
     # ------------------------------------------------------------------ the protocol
     @property
