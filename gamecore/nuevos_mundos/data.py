@@ -87,6 +87,8 @@ def is_settlement(code: int) -> bool:
 
 def card_label(code: int) -> str:
     """How a card is written for people: ``"05"`` or ``"taiga settlement"``."""
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 < code < len(BIOME_OF_CODE):
+        return repr(code)
     if is_settlement(code):
         return f"{BIOME_LABELS[BIOMES[BIOME_OF_CODE[code]]].lower()} settlement"
     return f"{code:02d}"
