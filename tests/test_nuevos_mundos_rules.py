@@ -8,8 +8,8 @@ import gamecore
 from gamecore import IllegalAction
 from gamecore.nuevos_mundos import (
     BIOMES,
-    Lay,
     LastCard,
+    Lay,
     NoLastCard,
     NuevosMundos,
     TakeBiome,
