@@ -1,0 +1,173 @@
+"""Draw a scene on an ipycanvas Canvas and turn clicks into targets.
+
+Every redraw is one ``hold_canvas()`` block (one message to the browser), and the last
+scene is drawn again whenever a client connects (Voila, a reload, a second view), so the
+canvas is never blank. The canvas is shown at its pixel size, so click coordinates are
+scene coordinates; they are scaled anyway if the front end reports another size.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from ipycanvas import Canvas, hold_canvas
+
+from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
+from .svg import FONT
+
+ClickHandler = Callable[[str | None, float, float], None]
+ErrorHandler = Callable[[str], None]
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+def _rounded(canvas: Canvas, s: Rect) -> None:
+    r = min(s.radius, s.width / 2, s.height / 2)
+    x, y, w, h = s.x, s.y, s.width, s.height
+    canvas.begin_path()
+    canvas.move_to(x + r, y)
+    canvas.arc_to(x + w, y, x + w, y + h, r)
+    canvas.arc_to(x + w, y + h, x, y + h, r)
+    canvas.arc_to(x, y + h, x, y, r)
+    canvas.arc_to(x, y, x + w, y, r)
+    canvas.close_path()
+
+
+def _trace(canvas: Canvas, s: Path) -> None:
+    canvas.begin_path()
+    for cmd in s.commands:
+        op, nums = cmd[0], [float(v) for v in cmd[1:]]  # type: ignore[arg-type]
+        if op == "M":
+            canvas.move_to(*nums)
+        elif op == "L":
+            canvas.line_to(*nums)
+        elif op == "Q":
+            canvas.quadratic_curve_to(*nums)
+        elif op == "Z":
+            canvas.close_path()
+
+
+def _paint(canvas: Canvas, s: Shape) -> None:
+    if s.fill:
+        canvas.fill_style = s.fill
+        canvas.fill()
+    if s.stroke:
+        canvas.stroke_style = s.stroke
+        canvas.line_width = s.stroke_width
+        canvas.stroke()
+
+
+def draw_shape(canvas: Canvas, s: Shape) -> None:
+    """Issue the canvas commands for one shape."""
+    canvas.global_alpha = s.opacity
+    if isinstance(s, Rect):
+        if s.radius:
+            _rounded(canvas, s)
+            _paint(canvas, s)
+        else:
+            if s.fill:
+                canvas.fill_style = s.fill
+                canvas.fill_rect(s.x, s.y, s.width, s.height)
+            if s.stroke:
+                canvas.stroke_style = s.stroke
+                canvas.line_width = s.stroke_width
+                canvas.stroke_rect(s.x, s.y, s.width, s.height)
+    elif isinstance(s, Circle):
+        canvas.begin_path()
+        canvas.arc(s.cx, s.cy, s.r, 0, 6.283185307179586)
+        _paint(canvas, s)
+    elif isinstance(s, Polygon):
+        canvas.begin_path()
+        first, *rest = s.points
+        canvas.move_to(*first)
+        for point in rest:
+            canvas.line_to(*point)
+        canvas.close_path()
+        _paint(canvas, s)
+    elif isinstance(s, Path):
+        _trace(canvas, s)
+        _paint(canvas, s)
+    elif isinstance(s, Text):
+        canvas.font = f"{'bold ' if s.bold else ''}{s.size:.0f}px {FONT}"
+        canvas.text_align = _ALIGN[s.anchor]
+        canvas.text_baseline = "middle"
+        canvas.fill_style = s.fill or "#000000"
+        canvas.fill_text(s.text, s.x, s.y)
+    else:
+        raise TypeError(f"cannot draw {type(s).__name__} on a canvas")
+
+
+def draw_scene(canvas: Canvas, scene: Scene) -> None:
+    """Clear the canvas and draw the whole scene in one message."""
+    with hold_canvas():
+        canvas.global_alpha = 1.0
+        canvas.clear()
+        canvas.fill_style = scene.background
+        canvas.fill_rect(0, 0, scene.width, scene.height)
+        canvas.line_cap = "round"
+        canvas.line_join = "round"
+        for shape in scene.shapes:
+            draw_shape(canvas, shape)
+
+
+class SceneCanvas:
+    """A canvas that shows one scene at a time and reports clicks as targets.
+
+    ``on_click(target, x, y)`` gets the target under the click (None on empty space).
+    Whatever the handler raises is caught and passed to ``on_error`` as a sentence, so a
+    click never puts a traceback in the kernel log.
+    """
+
+    def __init__(
+        self,
+        scene: Scene,
+        on_click: ClickHandler | None = None,
+        on_error: ErrorHandler | None = None,
+        css_class: str = "",
+    ) -> None:
+        self.scene = scene
+        self.canvas = Canvas(width=scene.width, height=scene.height)
+        self._fix_size()
+        if css_class:
+            self.canvas.add_class(css_class)
+        self.on_click = on_click
+        self.on_error = on_error
+        self.redraws = 0
+        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_mouse_down(self._mouse_down)
+        self.redraw()
+
+    def _fix_size(self) -> None:
+        self.canvas.layout.width = f"{self.scene.width}px"
+        self.canvas.layout.height = f"{self.scene.height}px"
+
+    def show(self, scene: Scene) -> None:
+        """Replace the scene and redraw."""
+        if (scene.width, scene.height) != (self.scene.width, self.scene.height):
+            self.canvas.width, self.canvas.height = scene.width, scene.height
+            self.scene = scene
+            self._fix_size()
+        self.scene = scene
+        self.redraw()
+
+    def redraw(self, *_: Any) -> None:
+        draw_scene(self.canvas, self.scene)
+        self.redraws += 1
+
+    def click(self, x: float, y: float) -> None:
+        """Handle a click at scene coordinates (the browser calls this through the mouse)."""
+        try:
+            target = self.scene.hit(x, y)
+            if self.on_click is not None:
+                self.on_click(target, x, y)
+        except Exception as err:  # a click must never raise into the kernel log
+            message = f"That click could not be handled: {err}"
+            if self.on_error is not None:
+                self.on_error(message)
+            else:
+                traceback.print_exc()
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self.click(x, y)

@@ -1,0 +1,53 @@
+"""The status line every game widget shows: whose turn, what just happened, why a click failed."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from .palette import INK, WARNING
+
+
+class StatusLine:
+    """Three short sentences in one line of HTML, readable by tests through a CSS class."""
+
+    def __init__(self, css_class: str = "mundos-status") -> None:
+        self.turn = ""
+        self.event = ""
+        self.problem = ""
+        self.widget = w.HTML()
+        self.widget.add_class(css_class)
+        self._render()
+
+    def set(
+        self, *, turn: str | None = None, event: str | None = None, problem: str | None = None
+    ) -> None:
+        """Change any part; a new event clears an old problem unless one is given."""
+        if turn is not None:
+            self.turn = turn
+        if event is not None:
+            self.event = event
+            if problem is None:
+                self.problem = ""
+        if problem is not None:
+            self.problem = problem
+        self._render()
+
+    @property
+    def text(self) -> str:
+        return " ".join(p for p in (self.turn, self.event, self.problem) if p)
+
+    def _render(self) -> None:
+        parts = []
+        if self.turn:
+            parts.append(f"<b>{escape(self.turn)}</b>")
+        if self.event:
+            parts.append(escape(self.event))
+        if self.problem:
+            parts.append(f'<span style="color:{WARNING}">&#9888; {escape(self.problem)}</span>')
+        self.widget.value = (
+            f'<div style="color:{INK};font-size:15px;line-height:1.4">'
+            + " &middot; ".join(parts)
+            + "</div>"
+        )
