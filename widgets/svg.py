@@ -69,3 +69,16 @@ def to_svg(scene: Scene) -> str:
         f' aria-label="{escape(scene.title)}">{title}'
         f'<rect width="100%" height="100%" fill="{scene.background}"/>\n{body}\n</svg>'
     )
+
+
+class Picture:
+    """A static drawing that shows itself in a notebook, in exported HTML and on GitHub."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+
+    def _repr_svg_(self) -> str:
+        return to_svg(self.scene)
+
+    def __repr__(self) -> str:
+        return f"<Picture: {self.scene.title or 'a drawing'}>"
