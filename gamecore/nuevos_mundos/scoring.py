@@ -424,9 +424,8 @@ def best_settlement_values(
         contests = _contests([_Stats(w, trial) for w in worlds], modules)
         gain: dict[int, dict[int, int]] = {}
         for code in mine:
-            tags = {("biome", BIOME_OF_CODE[code]), ("best",)}
-            tags.update(("icon", i) for i, n in enumerate(ICONS_OF_CODE[code]) if n)
-            relevant = [c for c in contests if c.tag in tags]
+            relevant_tags = _tags_decided_by(code, worlds[p])
+            relevant = [c for c in contests if c.tag in relevant_tags]
             gain[code] = {}
             for v in candidates[code]:
                 key = (v, 0)
@@ -441,6 +440,24 @@ def best_settlement_values(
                 gain[code][v] = points
         values.update(_choose_runs(worlds[p], values, mine, candidates, gain, modules))
     return values
+
+
+def _tags_decided_by(code: int, world: Sequence[int]) -> set[tuple[Any, ...]]:
+    """The contests whose "highest card" this settlement's value can decide for its owner.
+
+    Its own biome always; the world's highest card (and the highest card showing an icon
+    it bears) only when no other card of the world lies in a higher biome, since a card of
+    a higher biome outranks it whatever value it takes. Counting a contest for one
+    settlement only keeps the gains of several settlements additive.
+    """
+    biome = BIOME_OF_CODE[code]
+    tags: set[tuple[Any, ...]] = {("biome", biome)}
+    if biome == max(BIOME_OF_CODE[c] for c in world):
+        tags.add(("best",))
+    for i, n in enumerate(ICONS_OF_CODE[code]):
+        if n and biome == max(BIOME_OF_CODE[c] for c in world if ICONS_OF_CODE[c][i]):
+            tags.add(("icon", i))
+    return tags
 
 
 def _choose_runs(
