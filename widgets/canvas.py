@@ -49,35 +49,52 @@ def _trace(canvas: Canvas, s: Path) -> None:
             canvas.close_path()
 
 
-def _paint(canvas: Canvas, s: Shape) -> None:
+Pen = dict[str, Any]
+"""The drawing state already sent during one redraw (attribute name -> value)."""
+
+
+def _set(canvas: Canvas, pen: Pen | None, name: str, value: object) -> None:
+    """Set a canvas attribute, unless ``pen`` shows it already has that value.
+
+    Every attribute set is a command to the browser, so skipping repeats keeps a redraw
+    of hundreds of shapes fast.
+    """
+    if pen is not None:
+        if pen.get(name) == value:
+            return
+        pen[name] = value
+    setattr(canvas, name, value)
+
+
+def _paint(canvas: Canvas, s: Shape, pen: Pen | None = None) -> None:
     if s.fill:
-        canvas.fill_style = s.fill
+        _set(canvas, pen, "fill_style", s.fill)
         canvas.fill()
     if s.stroke:
-        canvas.stroke_style = s.stroke
-        canvas.line_width = s.stroke_width
+        _set(canvas, pen, "stroke_style", s.stroke)
+        _set(canvas, pen, "line_width", s.stroke_width)
         canvas.stroke()
 
 
-def draw_shape(canvas: Canvas, s: Shape) -> None:
-    """Issue the canvas commands for one shape."""
-    canvas.global_alpha = s.opacity
+def draw_shape(canvas: Canvas, s: Shape, pen: Pen | None = None) -> None:
+    """Issue the canvas commands for one shape (``pen``: see ``_set``)."""
+    _set(canvas, pen, "global_alpha", s.opacity)
     if isinstance(s, Rect):
         if s.radius:
             _rounded(canvas, s)
-            _paint(canvas, s)
+            _paint(canvas, s, pen)
         else:
             if s.fill:
-                canvas.fill_style = s.fill
+                _set(canvas, pen, "fill_style", s.fill)
                 canvas.fill_rect(s.x, s.y, s.width, s.height)
             if s.stroke:
-                canvas.stroke_style = s.stroke
-                canvas.line_width = s.stroke_width
+                _set(canvas, pen, "stroke_style", s.stroke)
+                _set(canvas, pen, "line_width", s.stroke_width)
                 canvas.stroke_rect(s.x, s.y, s.width, s.height)
     elif isinstance(s, Circle):
         canvas.begin_path()
         canvas.arc(s.cx, s.cy, s.r, 0, 6.283185307179586)
-        _paint(canvas, s)
+        _paint(canvas, s, pen)
     elif isinstance(s, Polygon):
         canvas.begin_path()
         first, *rest = s.points
@@ -85,15 +102,15 @@ def draw_shape(canvas: Canvas, s: Shape) -> None:
         for point in rest:
             canvas.line_to(*point)
         canvas.close_path()
-        _paint(canvas, s)
+        _paint(canvas, s, pen)
     elif isinstance(s, Path):
         _trace(canvas, s)
-        _paint(canvas, s)
+        _paint(canvas, s, pen)
     elif isinstance(s, Text):
-        canvas.font = f"{'bold ' if s.bold else ''}{s.size:.0f}px {FONT}"
-        canvas.text_align = _ALIGN[s.anchor]
-        canvas.text_baseline = "middle"
-        canvas.fill_style = s.fill or "#000000"
+        _set(canvas, pen, "font", f"{'bold ' if s.bold else ''}{s.size:.0f}px {FONT}")
+        _set(canvas, pen, "text_align", _ALIGN[s.anchor])
+        _set(canvas, pen, "text_baseline", "middle")
+        _set(canvas, pen, "fill_style", s.fill or "#000000")
         canvas.fill_text(s.text, s.x, s.y)
     else:
         raise TypeError(f"cannot draw {type(s).__name__} on a canvas")
@@ -108,8 +125,9 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
         canvas.fill_rect(0, 0, scene.width, scene.height)
         canvas.line_cap = "round"
         canvas.line_join = "round"
+        pen: Pen = {}
         for shape in scene.shapes:
-            draw_shape(canvas, shape)
+            draw_shape(canvas, shape, pen)
 
 
 class SceneCanvas:
