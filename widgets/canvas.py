@@ -17,6 +17,14 @@ from ipycanvas import Canvas, hold_canvas
 from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 from .svg import FONT
 
+try:  # the command codes of ipycanvas' wire protocol (checked at import, with a fallback)
+    from ipycanvas.canvas import COMMANDS as _COMMANDS
+
+    _SET: int | None = _COMMANDS.get("set")
+except ImportError:  # pragma: no cover - other ipycanvas versions
+    _SET = None
+_ATTRIBUTE_CODES: dict[str, int] = dict(getattr(Canvas, "ATTRS", {}))
+
 ClickHandler = Callable[[str | None, float, float], None]
 ErrorHandler = Callable[[str], None]
 
@@ -63,7 +71,22 @@ def _set(canvas: Canvas, pen: Pen | None, name: str, value: object) -> None:
         if pen.get(name) == value:
             return
         pen[name] = value
-    setattr(canvas, name, value)
+    _send_attribute(canvas, name, value)
+
+
+def _send_attribute(canvas: Canvas, name: str, value: object) -> None:
+    """Send a drawing attribute as one canvas command.
+
+    ``setattr`` on an ipycanvas Canvas also validates and stores a traitlet, which costs
+    more than drawing the shape; nothing reads those traitlets back, so when this version
+    of ipycanvas exposes its command channel the command is sent directly.
+    """
+    manager = getattr(canvas, "_canvas_manager", None)
+    code = _ATTRIBUTE_CODES.get(name)
+    if manager is None or code is None or _SET is None:
+        setattr(canvas, name, value)
+    else:
+        manager.send_command(canvas, [_SET, [code, value]])
 
 
 def _paint(canvas: Canvas, s: Shape, pen: Pen | None = None) -> None:
