@@ -15,7 +15,6 @@ from widgets.nuevos_mundos.scoring_pad import (
     ScoringPad,
     parse_cards,
     short_tags,
-    show_changes,
 )
 from widgets.palette import HIGHLIGHT
 from widgets.scene import Rect, Scene, Text
@@ -456,10 +455,10 @@ def test_a_click_repaints_only_what_changed() -> None:
     pad = ScoringPad.from_worlds(EXAMPLE)
     pad.choose("Alicia")
     new_scene = pad.picker_scene()
-    assert show_changes(pad.picker, new_scene) == 0
+    assert pad.picker.show(new_scene) == 0
     pad._worlds[1].append(2)
-    drawn = show_changes(pad.picker, pad.picker_scene())
-    assert 0 < drawn < 20
+    drawn = pad.picker.show(pad.picker_scene())
+    assert 0 < drawn < 40
     assert pad.picker.scene == pad.picker_scene()
 
 

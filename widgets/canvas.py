@@ -153,6 +153,101 @@ def draw_scene(canvas: Canvas, scene: Scene) -> None:
             draw_shape(canvas, shape, pen)
 
 
+Box = tuple[float, float, float, float]
+"""(x, y, width, height) of an area of the canvas."""
+
+PARTIAL_LIMIT = 0.5
+"""Repaint only the changed areas while they cover less than this share of the canvas."""
+
+
+def _shape_box(s: Shape) -> Box:
+    """The area a shape may paint, with room for strokes, anti-aliasing and text width."""
+    x, y, width, height = s.bbox()
+    grow = (s.stroke_width if s.stroke else 0) + 2
+    wide = grow + (0.3 * width if isinstance(s, Text) else 0)
+    return (x - wide, y - grow, width + 2 * wide, height + 2 * grow)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _union(a: Box, b: Box) -> Box:
+    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
+    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _keyed(scene: Scene) -> dict[tuple[str, int], Shape]:
+    """Shapes by (id, how many shapes with that id came before): unique even for repeats."""
+    seen: dict[str, int] = {}
+    keyed = {}
+    for shape in scene.shapes:
+        n = seen.get(shape.id, 0)
+        seen[shape.id] = n + 1
+        keyed[(shape.id, n)] = shape
+    return keyed
+
+
+def changed_areas(old: Scene, new: Scene) -> list[Box] | None:
+    """The areas to repaint to turn ``old`` into ``new`` (None: repaint everything).
+
+    Shapes are matched by id (repeated or empty ids by their order); every shape that
+    appeared, vanished or changed marks the area it covered and the area it covers.
+    Overlapping areas are merged.
+    """
+    if (old.width, old.height, old.background) != (new.width, new.height, new.background):
+        return None
+    before, after = _keyed(old), _keyed(new)
+    boxes: list[Box] = []
+    for key in before.keys() | after.keys():
+        a, b = before.get(key), after.get(key)
+        if a == b:
+            continue
+        for shape in (a, b):
+            if shape is not None:
+                boxes.append(_shape_box(shape))
+    merged: list[Box] = []
+    for box in boxes:
+        while True:
+            hit = next((m for m in merged if _overlap(m, box)), None)
+            if hit is None:
+                break
+            merged.remove(hit)
+            box = _union(hit, box)
+        merged.append(box)
+    if sum(w * h for _, _, w, h in merged) > PARTIAL_LIMIT * new.width * new.height:
+        return None
+    return merged
+
+
+def repaint_areas(canvas: Canvas, scene: Scene, areas: list[Box]) -> int:
+    """Clear each area and draw again, clipped to it, the shapes that reach into it.
+
+    Returns the number of shapes drawn. One message, like a full redraw.
+    """
+    drawn = 0
+    boxes = [_shape_box(shape) for shape in scene.shapes]
+    with hold_canvas():
+        canvas.global_alpha = 1.0
+        canvas.line_cap = "round"
+        canvas.line_join = "round"
+        for area in areas:
+            canvas.save()
+            canvas.begin_path()
+            canvas.rect(*area)
+            canvas.clip()
+            canvas.fill_style = scene.background
+            canvas.fill_rect(*area)
+            pen: Pen = {}
+            for shape, box in zip(scene.shapes, boxes):
+                if _overlap(box, area):
+                    draw_shape(canvas, shape, pen)
+                    drawn += 1
+            canvas.restore()
+    return drawn
+
+
 class SceneCanvas:
     """A canvas that shows one scene at a time and reports clicks as targets.
 
@@ -184,14 +279,23 @@ class SceneCanvas:
         self.canvas.layout.width = f"{self.scene.width}px"
         self.canvas.layout.height = f"{self.scene.height}px"
 
-    def show(self, scene: Scene) -> None:
-        """Replace the scene and redraw."""
+    def show(self, scene: Scene) -> int:
+        """Replace the scene, repainting only what changed; returns the shapes drawn."""
         if (scene.width, scene.height) != (self.scene.width, self.scene.height):
             self.canvas.width, self.canvas.height = scene.width, scene.height
             self.scene = scene
             self._fix_size()
+            self.redraw()
+            return len(scene.shapes)
+        areas = changed_areas(self.scene, scene)
         self.scene = scene
-        self.redraw()
+        if areas is None:
+            self.redraw()
+            return len(scene.shapes)
+        if not areas:
+            return 0
+        self.redraws += 1
+        return repaint_areas(self.canvas, scene, areas)
 
     def redraw(self, *_: Any) -> None:
         draw_scene(self.canvas, self.scene)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from html import escape
 
 import ipywidgets as w
-from ipycanvas import hold_canvas
 
 from gamecore.nuevos_mundos.data import (
     BIOME_OF_CODE,
@@ -42,7 +41,7 @@ from gamecore.nuevos_mundos.scoring import (
 )
 from gamecore.scoresheet import ScoreSheet
 
-from ..canvas import SceneCanvas, draw_shape
+from ..canvas import SceneCanvas
 from ..icons import icon
 from ..palette import BIOME_COLOURS, HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
 from ..scene import Rect, Scene, Shape, Text
@@ -459,103 +458,6 @@ def picker_scene(
     )
     scene.add(*shapes)
     return scene
-
-
-# --- drawing only what changed ---
-
-_GROUP = re.compile(r"(pick\d+|w\d+|wh\d+|ph\d+)-")
-
-Box = tuple[float, float, float, float]
-
-
-def _group(shape_id: str) -> str:
-    """Shapes redrawn together: a picker tile, a player's band, a heading, or one shape."""
-    match = _GROUP.match(shape_id)
-    return match.group(1) if match else shape_id
-
-
-def _groups(scene: Scene) -> dict[str, list[Shape]]:
-    groups: dict[str, list[Shape]] = {}
-    for shape in scene.shapes:
-        groups.setdefault(_group(shape.id), []).append(shape)
-    return groups
-
-
-def _box(shapes: Iterable[Shape]) -> Box:
-    """The area the shapes cover, with room for strokes (and for text wider than estimated)."""
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    for s in shapes:
-        x, y, width, height = s.bbox()
-        grow = (s.stroke_width / 2 if s.stroke else 0) + 1
-        wide = grow + (0.25 * width if isinstance(s, Text) else 0)
-        x0, y0 = min(x0, x - wide), min(y0, y - grow)
-        x1, y1 = max(x1, x + width + wide), max(y1, y + height + grow)
-    return (x0, y0, x1 - x0, y1 - y0)
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def _dirty(changed: set[str], boxes: Mapping[str, Box]) -> set[str]:
-    """The changed groups plus every group overlapping an area that must be repainted."""
-    dirty = set(changed)
-    grown = True
-    while grown:
-        grown = False
-        for key, box in boxes.items():
-            if key not in dirty and any(_overlap(box, boxes[d]) for d in dirty):
-                dirty.add(key)
-                grown = True
-    return dirty
-
-
-def show_changes(view: SceneCanvas, scene: Scene) -> int:
-    """Show ``scene``, repainting only the groups of shapes that differ from the last one.
-
-    Falls back to a full redraw when the size or the set of groups changes, or when most of
-    the picture changed. Returns the number of shapes drawn (0 if nothing changed).
-    """
-    old = view.scene
-    before, after = _groups(old), _groups(scene)
-    same_frame = (old.width, old.height, old.background) == (
-        scene.width,
-        scene.height,
-        scene.background,
-    )
-    if not same_frame or list(before) != list(after):
-        view.show(scene)
-        return len(scene.shapes)
-    changed = {k for k in after if before[k] != after[k]}
-    view.scene = scene
-    if not changed:
-        return 0
-    boxes = {k: _box([*before[k], *after[k]]) for k in after}
-    dirty = _dirty(changed, boxes)
-    if 2 * len(dirty) > len(after):
-        view.redraw()
-        return len(scene.shapes)
-    return _repaint(view, scene, dirty, boxes)
-
-
-def _repaint(view: SceneCanvas, scene: Scene, dirty: set[str], boxes: Mapping[str, Box]) -> int:
-    """Clear the dirty groups' areas and draw their shapes again, in one message."""
-    canvas = view.canvas
-    drawn = 0
-    with hold_canvas():
-        canvas.global_alpha = 1.0
-        canvas.fill_style = scene.background
-        for key in dirty:
-            canvas.fill_rect(*boxes[key])
-        canvas.line_cap = "round"
-        canvas.line_join = "round"
-        for shape in scene.shapes:
-            if _group(shape.id) in dirty:
-                draw_shape(canvas, shape)
-                drawn += 1
-    view.redraws += 1
-    return drawn
 
 
 # --- the score table -----------------------------------------------------------------
@@ -1300,8 +1202,8 @@ class ScoringPad:
         """Rescore, redraw both canvases, update the table, buttons and status line."""
         self._score()
         self._sync(self._sync_controls)
-        show_changes(self.picker, self.picker_scene())
-        show_changes(self.worlds_canvas, self.scene())
+        self.picker.show(self.picker_scene())
+        self.worlds_canvas.show(self.scene())
         self.table.value = self.table_html()
         for row, count in enumerate(self._counts):
             n = len(self._worlds[row])
