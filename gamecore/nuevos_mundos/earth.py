@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import html
 import json
+import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -29,6 +31,18 @@ DEFINED_BY = ("climate", "altitude", "water")
 """What makes a biome: its climate (the Whittaker diagram), its altitude, or the sea."""
 HEMISPHERES = ("north", "south", "both")
 HEMISPHERE_WORDS = {"north": "northern", "south": "southern", "both": "both"}
+NO_GAME_BIOME = "No game biome fits: probably a temperate biome that the game leaves out."
+"""What ``Earth.fit_text`` says when no game biome holds a climate."""
+
+
+def format_latitude(latitude: float) -> str:
+    """A latitude in degrees as a reader writes it: ``-78`` -> "78°S", ``51`` -> "51°N".
+
+    South is negative; the equator is "0°".
+    """
+    if round(latitude) == 0:
+        return "0°"
+    return f"{abs(latitude):.0f}°{'N' if latitude > 0 else 'S'}"
 
 
 @dataclass(frozen=True)
@@ -129,6 +143,25 @@ class PolarFacts:
     penguin_latitudes_text: str
     why_different_poles: str
 
+    def sections(self) -> tuple[tuple[str, str], ...]:
+        """The facts as (title, text) pairs, in teaching order: the short answer first."""
+        return (
+            ("In short", self.summary),
+            ("Polar bears", f"{self.polar_bear_where} {self.polar_bear_lives_on}"),
+            (
+                "Penguins",
+                f"{self.penguin_species} {self.penguins_where} {self.penguins_northernmost}",
+            ),
+            ("Two different poles", self.why_different_poles),
+        )
+
+    def explain(self, width: int = 96) -> str:
+        """The sections as text to print: a title in capitals, its text wrapped to ``width``
+        characters, and a blank line after each section."""
+        return "".join(
+            f"{title.upper()}\n{textwrap.fill(text, width)}\n\n" for title, text in self.sections()
+        )[:-1]
+
 
 @dataclass(frozen=True)
 class Table:
@@ -204,6 +237,17 @@ class Earth:
             if t0 <= temperature_c <= t1 and p0 <= precipitation_mm <= p1:
                 found.append(b.name)
         return found
+
+    def biomes_for_place(self, place: Place, *, with_mountains: bool = False) -> list[str]:
+        """The land biomes whose approximate climate box holds ``place``'s climate."""
+        return self.biomes_for_climate(
+            place.temperature_c, place.precipitation_mm, with_mountains=with_mountains
+        )
+
+    def fit_text(self, names: Sequence[str], nothing: str = NO_GAME_BIOME) -> str:
+        """The labels of the biomes ``names`` ("Taiga, High mountain"), or ``nothing`` if
+        there are none."""
+        return ", ".join(self.biome(name).label for name in names) or nothing
 
     def climate_table(self) -> Table:
         """Each biome's approximate climate and where it lies."""
@@ -343,6 +387,7 @@ __all__ = [
     "DEFINED_BY",
     "HEMISPHERES",
     "HEMISPHERE_WORDS",
+    "NO_GAME_BIOME",
     "Animal",
     "BiomeOnEarth",
     "Climate",
@@ -351,6 +396,7 @@ __all__ = [
     "Plant",
     "PolarFacts",
     "Table",
+    "format_latitude",
     "load",
     "parse",
 ]

@@ -1,0 +1,169 @@
+"""Lessons 4 and 5's charts and quiz, drawn off screen (matplotlib's Agg backend)."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from gamecore.experiments import bot, run_games
+from gamecore.nuevos_mundos import earth
+from widgets.nuevos_mundos.charts import (
+    ACTION_NAMES,
+    TURN_KINDS,
+    action_chart,
+    bot_chart,
+    climate_chart,
+    latitude_chart,
+    seat_chart,
+)
+from widgets.nuevos_mundos.quizzes import biome_quiz, load_quiz_data
+from widgets.quiz import Quiz
+
+
+@pytest.fixture(scope="module")
+def planet() -> earth.Earth:
+    return earth.load()
+
+
+@pytest.fixture(scope="module")
+def seats():
+    return run_games("nuevos-mundos", ["random"] * 4, games=24, seed=2024)
+
+
+@pytest.fixture(scope="module")
+def tournament():
+    bots = ["random", "greedy", bot("search", label="search", iterations=2)]
+    return run_games("nuevos-mundos", bots, games=6, seed=7, seating="all_orders")
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def texts(fig: Figure) -> list[str]:
+    """Every piece of text the figure shows, tick labels included (so it is drawn first)."""
+    fig.canvas.draw()
+    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+
+
+def has(fig: Figure, words: str) -> bool:
+    return any(words in t for t in texts(fig))
+
+
+# ---------------------------------------------------------------------------- lesson 4
+
+
+def test_climate_chart_names_every_biome_and_place(planet):
+    fig = climate_chart(planet, planet.places)
+    assert isinstance(fig, Figure)
+    top, sea = fig.axes
+    assert top.get_title() == "The game's land biomes by climate (approximate ranges)"
+    assert top.get_ylabel() == "Rain and snow per year (mm)"
+    assert sea.get_xlabel() == "Mean temperature over the year (°C)"
+    for b in planet.biomes:
+        assert has(fig, b.label), b.label
+    assert has(fig, "Ocean: -2 to 30 °C")
+    for place in planet.places:
+        assert has(fig, place.name.split(",")[0]), place.name
+    # The high mountain is hatched and dashed, not told apart by colour alone.
+    hatched = [p for p in top.patches if p.get_hatch() == "//"]
+    assert len(hatched) == 1 and hatched[0].get_linestyle() == "--"
+
+
+def test_climate_chart_highlights_the_boxes_that_hold_a_town(planet):
+    town = earth.Place("Cold town", temperature_c=-3, precipitation_mm=500, biome=None)
+    found = planet.biomes_for_place(town, with_mountains=True)
+    assert found == ["high_mountain", "taiga"]
+    fig = climate_chart(planet, [town], highlight=found)
+    widths = sorted(p.get_linewidth() for p in fig.axes[0].patches)
+    assert widths[-2:] == [4.5, 4.5] and widths[0] == 2.0
+    assert has(fig, "Cold town")
+    with pytest.raises(ValueError, match="unknown biome"):
+        climate_chart(planet, highlight="moon")
+
+
+def test_latitude_chart_labels_both_animals_and_the_tropics(planet):
+    fig = latitude_chart(planet)
+    (ax,) = fig.axes
+    assert ax.get_title() == "Where polar bears and penguins live, by latitude"
+    assert has(fig, "Polar bears: 51°N to 88°N")
+    assert has(fig, "Penguins: 78°S to 1°N")
+    assert has(fig, "the tropics") and has(fig, "Equator")
+
+
+def test_earth_text_helpers(planet):
+    assert [earth.format_latitude(x) for x in (-78, 51, 0)] == ["78°S", "51°N", "0°"]
+    text = planet.polar.explain(width=96)
+    titles = [line for line in text.splitlines() if line.isupper()]
+    assert titles == ["IN SHORT", "POLAR BEARS", "PENGUINS", "TWO DIFFERENT POLES"]
+    assert max(len(line) for line in text.splitlines()) <= 96
+    assert planet.fit_text(["taiga", "high_mountain"]) == "Taiga, High mountain"
+    assert planet.fit_text([]) == earth.NO_GAME_BIOME
+
+
+# ---------------------------------------------------------------------------- lesson 5
+
+
+def test_seat_chart_labels_every_seat(seats):
+    fig = seat_chart(seats)
+    (ax,) = fig.axes
+    assert ax.get_title() == f"Who wins? {seats.games} games between four random bots"
+    assert ax.get_ylabel() == "Games won (%)"
+    assert ax.get_xlabel() == "Seat (seat 1 plays first)"
+    for seat, rate in enumerate(seats.win_rate_by_seat()):
+        assert has(fig, f"Seat {seat + 1}")
+        assert has(fig, f"{rate:.1%}")
+    assert has(fig, "fair share: 25%")
+
+
+def test_action_chart_labels_every_action_and_group(seats):
+    fig = action_chart(seats, TURN_KINDS)
+    (ax,) = fig.axes
+    assert ax.get_title() == "How winners and the others used their turns (random bots)"
+    assert ax.get_ylabel() == "Share of their turns (%)"
+    for kind in TURN_KINDS:
+        assert has(fig, ACTION_NAMES[kind])
+    assert has(fig, "winners") and has(fig, "the other players")
+    # The winners' bars are hatched: colour is not the only cue.
+    assert {p.get_hatch() or "" for p in ax.patches} == {"//", ""}
+
+
+def test_bot_chart_labels_every_bot_and_category(tournament):
+    fig = bot_chart(tournament)
+    left, right = fig.axes
+    assert left.get_title() == "Games won by each bot"
+    assert right.get_title() == "Where each bot's points come from"
+    assert left.get_ylabel() == "Games won (%)"
+    assert right.get_ylabel() == "Mean points per game"
+    for name in ("random", "greedy", "search"):
+        assert [t.get_text() for t in left.get_xticklabels()].count(name) == 1
+    for category in tournament.categories:
+        assert has(fig, category.replace("_", " ").capitalize())
+    assert len({p.get_hatch() for p in right.patches}) == len(tournament.categories)
+
+
+# ---------------------------------------------------------------------------- quiz
+
+
+def test_biome_quiz_loads_six_questions():
+    quiz = biome_quiz()
+    assert isinstance(quiz, Quiz)
+    assert len(quiz.questions) == 6
+    assert quiz.title == "Biomes on our planet: quick quiz"
+    assert quiz.questions[0].text.startswith("Polar bears and penguins never meet")
+    assert quiz.answer(2, 1).correct  # Cairo: desert
+    data = load_quiz_data("biome_quiz.json")
+    assert len(data["questions"]) == 6
+
+
+def test_biome_quiz_takes_a_teachers_own_questions():
+    extra = {"question": "Q?", "options": ["a", "b"], "answer": 1, "explanation": "b."}
+    assert len(biome_quiz(extra=[extra]).questions) == 7

@@ -1,0 +1,391 @@
+"""Matplotlib charts for lessons 4 (biomes on our planet) and 5 (a designer's experiment).
+
+Each function draws one figure and returns it; a notebook cell shows it with one line:
+
+    from widgets.nuevos_mundos.charts import climate_chart, latitude_chart
+    climate_chart(planet, planet.places);       # the Whittaker-style climate chart
+    latitude_chart(planet);                     # where polar bears and penguins live
+
+    seat_chart(seats);                          # win rate of each seat, with the fair band
+    action_chart(seats, TURN_KINDS);            # how winners and the others used their turns
+    bot_chart(tournament);                      # games won and points of each bot
+
+(The ``;`` keeps Jupyter from printing the figure's name under the picture.)
+
+Colour is never the only cue: every biome box, bar and strip carries a text label, the
+altitude-made high mountain is hatched with a dashed edge, the winners' bars are hatched,
+and each score category has its own hatching.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+from gamecore.experiments import ExperimentResult
+from gamecore.nuevos_mundos.earth import Earth, Place, format_latitude
+
+from ..palette import BIOME_COLOURS, HIGHLIGHT, ICON_COLOURS, INK, MUTED
+
+TURN_KINDS = ("take_biome", "take_digits", "lay")
+"""The three ways to play a card on a turn of Nuevos Mundos (the game's action kinds)."""
+ACTION_NAMES = {
+    "take_biome": "Take a biome",
+    "take_digits": "Take by digits",
+    "lay": "Lay a card",
+}
+"""How the lessons name each kind of action."""
+
+LABEL_AT = {
+    "jungle": (24.0, 3250.0),
+    "savanna": (23.5, 1250.0),
+    "desert": (17.9, 125.0),
+    "high_mountain": (-2.5, 1750.0),
+    "taiga": (-1.0, 780.0),
+    "arctic_tundra": (-15.0, 400.0),
+}
+"""Where each land biome's name sits on the climate chart (°C, mm), chosen so that no two
+labels overlap; a biome missing here is labelled at the centre of its box."""
+TROPICS = 23.4
+"""The tropics of Cancer and Capricorn, in degrees north and south."""
+LESSON4_FONT = 13
+"""The text size of lesson 4's charts, in points (titles and biome names are larger)."""
+LESSON5_FONT = 14
+"""The text size of lesson 5's charts, in points."""
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+_LABEL_BOX = {"boxstyle": "round", "fc": "white", "ec": INK}
+_PLACE_BOX = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
+_CATEGORY_STYLES = (
+    ("", ICON_COLOURS["plants"]),
+    ("//", ICON_COLOURS["sun"]),
+    ("..", ICON_COLOURS["ice"]),
+    ("xx", ICON_COLOURS["water"]),
+    ("\\\\", ICON_COLOURS["animals"]),
+    ("oo", ICON_COLOURS["minerals"]),
+)
+"""(hatching, colour) of each score category on the bot chart, in the result's order."""
+
+
+# --------------------------------------------------------------------------- lesson 4
+def climate_chart(
+    planet: Earth,
+    places: Iterable[Place] = (),
+    highlight: str | Iterable[str] | None = None,
+) -> Figure:
+    """A Whittaker-style chart of the game's biomes, with real ``places`` as stars.
+
+    Top: each land biome is a box from its coolest to its warmest typical mean temperature
+    (x) and from its driest to its wettest typical year (y), with its name on it; the high
+    mountain, made by altitude, is hatched with a dashed edge. Bottom: the ocean and the
+    coast, which the sea makes, as temperature strips. ``highlight`` names biomes (game
+    names or labels) to stand out with a heavier outline and a framed label, for example
+    the biomes whose box holds a student's town.
+    """
+    if isinstance(highlight, str):
+        highlight = (highlight,)
+    marked = {planet.biome(name).name for name in highlight or ()}
+    fig, (top, sea) = plt.subplots(
+        2, 1, figsize=(11, 8.5), sharex=True, gridspec_kw={"height_ratios": [4, 1]}
+    )
+    # The high mountain first, so that the taiga and the tundra are drawn over it.
+    for b in sorted(planet.biomes, key=lambda b: b.defined_by != "altitude"):
+        (t0, t1), (p0, p1) = b.climate.temperature_c, b.climate.precipitation_mm
+        colour, lw = BIOME_COLOURS[b.name], 4.5 if b.name in marked else 2.0
+        box = {**_LABEL_BOX, "ec": HIGHLIGHT, "lw": 3} if b.name in marked else _LABEL_BOX
+        if b.defined_by == "water":
+            row = 1 if b.name == "ocean" else 0
+            sea.barh(row, t1 - t0, left=t0, height=0.6, color=colour, edgecolor=INK, lw=lw)
+            sea.text(
+                t0 + 0.5,
+                row,
+                f"{b.label}: {t0:g} to {t1:g} °C",
+                va="center",
+                bbox=box,
+                fontsize=LESSON4_FONT,
+            )
+            continue
+        high = b.defined_by == "altitude"
+        top.add_patch(
+            Rectangle(
+                (t0, p0),
+                t1 - t0,
+                p1 - p0,
+                lw=lw,
+                edgecolor=INK,
+                facecolor=to_rgba(colour, 0.35 if high else 0.75),
+                hatch="//" if high else None,
+                ls="--" if high else "-",
+            )
+        )
+        x, y = LABEL_AT.get(b.name, ((t0 + t1) / 2, (p0 + p1) / 2))
+        top.text(x, y, b.label, ha="center", va="center", fontsize=14, fontweight="bold", bbox=box)
+    top.text(
+        11.5,
+        1500,
+        "Temperate forests\nand grasslands:\nno card in the game",
+        ha="center",
+        color=MUTED,
+        style="italic",
+        fontsize=12,
+    )
+    for place in places:
+        _star(top, place)
+    top.set(xlim=(-25, 33), ylim=(0, 4700))
+    top.set_ylabel("Rain and snow per year (mm)", fontsize=LESSON4_FONT)
+    top.set_title("The game's land biomes by climate (approximate ranges)", fontsize=16)
+    sea.set(yticks=[], ylim=(-0.6, 1.6))
+    sea.set_xlabel("Mean temperature over the year (°C)", fontsize=LESSON4_FONT)
+    sea.set_title(
+        "Ocean (surface water) and coast: found at almost any temperature",
+        fontsize=1.2 * LESSON4_FONT,
+    )
+    for ax in (top, sea):
+        ax.grid(alpha=0.3)
+        ax.tick_params(labelsize=LESSON4_FONT)
+    fig.tight_layout()
+    return fig
+
+
+def _star(ax: Axes, place: Place) -> None:
+    """A real place: a star at its climate and its name beside it (left of the star for
+    the hottest places, so that the name stays inside the chart)."""
+    where, left = (place.temperature_c, place.precipitation_mm), place.temperature_c > 27
+    ax.plot(*where, "*", ms=18, color=INK, clip_on=False, zorder=4)
+    ax.annotate(
+        place.name.split(",")[0],
+        where,
+        xytext=(-8 if left else 8, 6),
+        textcoords="offset points",
+        fontsize=12,
+        ha="right" if left else "left",
+        bbox=_PLACE_BOX,
+        zorder=5,
+    )
+
+
+def latitude_chart(planet: Earth) -> Figure:
+    """Where polar bears and penguins live, as two bars along the latitudes from the South
+    Pole to the North Pole, with the tropics between them shaded and named."""
+    polar = planet.polar
+    homes = [
+        ("Polar bears", polar.polar_bear_latitudes, "arctic_tundra", 1.3),
+        ("Penguins", polar.penguin_latitudes, "coast", 0.5),
+    ]
+    fig, ax = plt.subplots(figsize=(11, 3.2))
+    ax.axvspan(-TROPICS, TROPICS, color=BIOME_COLOURS["savanna"], alpha=0.35)
+    ax.text(0, 2.05, "the tropics", ha="center", fontsize=LESSON4_FONT)
+    for name, (south, north), biome, y in homes:
+        ax.barh(
+            y,
+            north - south,
+            left=south,
+            height=0.5,
+            color=BIOME_COLOURS[biome],
+            edgecolor=INK,
+            lw=2,
+        )
+        text = f"{name}: {format_latitude(south)} to {format_latitude(north)}"
+        ax.text(
+            (south + north) / 2,
+            y,
+            text,
+            ha="center",
+            va="center",
+            bbox=_LABEL_BOX,
+            fontsize=LESSON4_FONT,
+        )
+    ax.set(xlim=(-90, 90), ylim=(0, 2.4), yticks=[], xticks=[-90, -60, -30, 0, 30, 60, 90])
+    ax.set_xticklabels(
+        ["South Pole\n90°S", "60°S", "30°S", "Equator\n0°", "30°N", "60°N", "North Pole\n90°N"]
+    )
+    ax.tick_params(labelsize=LESSON4_FONT)
+    ax.set_title("Where polar bears and penguins live, by latitude", fontsize=16)
+    fig.tight_layout()
+    return fig
+
+
+# --------------------------------------------------------------------------- lesson 5
+def seat_chart(result: ExperimentResult) -> Figure:
+    """Each seat's share of the wins, with its 95% interval as whiskers, the fair share as
+    a dashed line and, shaded, the band where luck alone would put a seat of a fair game."""
+    rates = result.win_rate_by_seat()
+    intervals = [result.seat_interval(seat) for seat in range(result.players)]
+    low, high = result.fair_band()
+    fair = result.fair_rate()
+    seats = [f"Seat {s + 1}" for s in range(result.players)]
+    fig, ax = plt.subplots(figsize=(10, 5.5))
+    ax.axhspan(
+        low * 100, high * 100, color=MUTED, alpha=0.2, label="where luck alone would land (95%)"
+    )
+    ax.axhline(fair * 100, color=INK, ls="--", lw=2, label=f"fair share: {fair:.0%}")
+    whiskers = [
+        [(r - lo) * 100 for r, (lo, _) in zip(rates, intervals)],
+        [(hi - r) * 100 for r, (_, hi) in zip(rates, intervals)],
+    ]
+    ax.bar(
+        seats,
+        [r * 100 for r in rates],
+        yerr=whiskers,
+        capsize=8,
+        color=BIOME_COLOURS["coast"],
+        edgecolor=INK,
+        lw=2,
+    )
+    for s, (rate, (_, hi)) in enumerate(zip(rates, intervals)):
+        ax.text(s, hi * 100 + 0.8, f"{rate:.1%}", ha="center", fontsize=15, fontweight="bold")
+    top = _round_up(max(40.0, max(hi for _, hi in intervals) * 100 + 6), 5)
+    ax.set_ylim(0, top)
+    ax.set_ylabel("Games won (%)", fontsize=LESSON5_FONT)
+    ax.set_xlabel("Seat (seat 1 plays first)", fontsize=LESSON5_FONT)
+    ax.set_title(f"Who wins? {result.games} games between {_who(result)}", fontsize=16)
+    ax.legend(loc="upper right", fontsize=12)
+    ax.tick_params(labelsize=LESSON5_FONT)
+    fig.tight_layout()
+    return fig
+
+
+def action_chart(
+    result: ExperimentResult,
+    kinds: Sequence[str] = TURN_KINDS,
+    names: Mapping[str, str] | None = None,
+) -> Figure:
+    """For each kind of action, its share of the winners' turns (hatched) and of the other
+    players' turns (plain), each bar labelled with its percentage.
+
+    ``names`` gives each kind's label (the lesson's ``ACTION_NAMES`` by default).
+    """
+    names = ACTION_NAMES if names is None else names
+    shares = result.winners_vs_others(kinds)
+    groups = [("winners", 0, "//", HIGHLIGHT), ("the other players", 1, "", MUTED)]
+    x = range(len(kinds))
+    fig, ax = plt.subplots(figsize=(10, 5.5))
+    tallest = 0.0
+    for offset, (who, index, hatch, colour) in zip((-0.2, 0.2), groups):
+        values = [shares[k][index] * 100 for k in kinds]
+        ax.bar(
+            [i + offset for i in x],
+            values,
+            width=0.4,
+            label=who,
+            color=colour,
+            alpha=0.8,
+            hatch=hatch,
+            edgecolor=INK,
+            lw=2,
+        )
+        for i, v in zip(x, values):
+            ax.text(i + offset, v + 1, f"{v:.0f}%", ha="center", fontsize=14)
+        tallest = max(tallest, *values)
+    ax.set_xticks(list(x), [names.get(k, k.replace("_", " ")) for k in kinds])
+    ax.set_ylim(0, _round_up(max(50.0, tallest + 8), 10))
+    ax.set_ylabel("Share of their turns (%)", fontsize=LESSON5_FONT)
+    ax.set_title(f"How winners and the others used their turns{_bots_note(result)}", fontsize=16)
+    ax.legend(fontsize=13)
+    ax.tick_params(labelsize=LESSON5_FONT)
+    fig.tight_layout()
+    return fig
+
+
+def bot_chart(result: ExperimentResult) -> Figure:
+    """Two panels for a tournament between bots. Left: the games each bot won, with its 95%
+    interval and the fair share. Right: its mean points per game, stacked by score category
+    (each category hatched differently), with the mean total on top."""
+    win_rates = result.win_rate_by_bot()
+    names = list(win_rates)
+    intervals = {n: result.bot_interval(n) for n in names}
+    points = {n: result.mean_points(n) for n in names}
+    fair = result.fair_rate()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5))
+    whiskers = [
+        [(win_rates[n] - intervals[n][0]) * 100 for n in names],
+        [(intervals[n][1] - win_rates[n]) * 100 for n in names],
+    ]
+    left.bar(
+        names,
+        [win_rates[n] * 100 for n in names],
+        yerr=whiskers,
+        capsize=8,
+        color=BIOME_COLOURS["taiga"],
+        edgecolor=INK,
+        lw=2,
+    )
+    for i, n in enumerate(names):
+        left.text(
+            i,
+            intervals[n][1] * 100 + 2,
+            f"{win_rates[n]:.0%}",
+            ha="center",
+            fontsize=15,
+            fontweight="bold",
+        )
+    left.axhline(fair * 100, color=INK, ls="--", lw=2, label=f"fair share: {fair:.0%}")
+    left.set_ylim(0, 115)
+    left.set_ylabel("Games won (%)", fontsize=LESSON5_FONT)
+    left.set_title("Games won by each bot", fontsize=1.2 * LESSON5_FONT)
+    left.legend(fontsize=12, loc="upper left")
+    bottom = [0.0] * len(names)
+    for i, category in enumerate(result.categories):
+        hatch, colour = _CATEGORY_STYLES[i % len(_CATEGORY_STYLES)]
+        values = [points[n][category] for n in names]
+        right.bar(
+            names,
+            values,
+            bottom=bottom,
+            hatch=hatch,
+            color=colour,
+            edgecolor=INK,
+            lw=2,
+            label=category.replace("_", " ").capitalize(),
+        )
+        bottom = [b + v for b, v in zip(bottom, values)]
+    for i, total in enumerate(bottom):
+        right.text(i, total + 0.5, f"{total:.1f}", ha="center", fontsize=15, fontweight="bold")
+    top = _round_up(max(36.0, max(bottom, default=0.0) * 1.45), 4)
+    right.set_ylim(0, top)
+    right.set_ylabel("Mean points per game", fontsize=LESSON5_FONT)
+    right.set_title("Where each bot's points come from", fontsize=1.2 * LESSON5_FONT)
+    right.legend(fontsize=12, loc="upper left")
+    for ax in (left, right):
+        ax.tick_params(labelsize=LESSON5_FONT)
+    fig.tight_layout()
+    return fig
+
+
+# --------------------------------------------------------------------------- helpers
+def _round_up(value: float, step: float) -> float:
+    return step * math.ceil(value / step)
+
+
+def _who(result: ExperimentResult) -> str:
+    """Who played, for a title: "four random bots", or the bots' names."""
+    bots = result.bot_names()
+    if len(bots) == 1:
+        count = result.players
+        number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+        return f"{number} {bots[0]} bots"
+    return "the bots " + ", ".join(bots)
+
+
+def _bots_note(result: ExperimentResult) -> str:
+    """A note for a title, such as " (random bots)", when one kind of bot filled every seat."""
+    bots = result.bot_names()
+    return f" ({bots[0]} bots)" if len(bots) == 1 else ""
+
+
+__all__ = [
+    "ACTION_NAMES",
+    "LABEL_AT",
+    "TURN_KINDS",
+    "action_chart",
+    "bot_chart",
+    "climate_chart",
+    "latitude_chart",
+    "seat_chart",
+]
