@@ -30,6 +30,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/nuevos_mundos_engine.py
+	$(BIN)/python benchmarks/widget_redraw.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build test-artifacts *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

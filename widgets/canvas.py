@@ -139,8 +139,20 @@ def draw_shape(canvas: Canvas, s: Shape, pen: Pen | None = None) -> None:
         raise TypeError(f"cannot draw {type(s).__name__} on a canvas")
 
 
+def _name_the_canvas(canvas: Canvas) -> None:
+    """Make the next batch start by naming its canvas.
+
+    ipycanvas names the target canvas only when it changes; a page that connects later
+    (Voila, a reload) never saw the first name, and would drop the batch (blank canvas).
+    """
+    manager = getattr(canvas, "_canvas_manager", None)
+    if manager is not None and hasattr(manager, "_current_canvas"):
+        manager._current_canvas = None
+
+
 def draw_scene(canvas: Canvas, scene: Scene) -> None:
     """Clear the canvas and draw the whole scene in one message."""
+    _name_the_canvas(canvas)
     with hold_canvas():
         canvas.global_alpha = 1.0
         canvas.clear()
@@ -228,6 +240,7 @@ def repaint_areas(canvas: Canvas, scene: Scene, areas: list[Box]) -> int:
     """
     drawn = 0
     boxes = [_shape_box(shape) for shape in scene.shapes]
+    _name_the_canvas(canvas)
     with hold_canvas():
         canvas.global_alpha = 1.0
         canvas.line_cap = "round"

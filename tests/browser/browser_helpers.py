@@ -1,0 +1,464 @@
+"""Helpers for the browser tests: servers, notebooks in JupyterLab, canvas pixels, clicks.
+
+Everything follows the tested recipes of ``shared/RECIPES.md`` ("JupyterLab in a real
+browser", "Voila"): Debian's chromium driven by Playwright, servers on loopback with a free
+port and a token, every Jupyter folder in a temp dir.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+PROBE_NOTEBOOK = FIXTURES / "canvas_probe.ipynb"
+PROBE_DIR = "_browser_probe"
+"""Folder of the server's root (a temp copy of notebooks/) that holds the probe notebook."""
+ARTIFACTS = REPO / "test-artifacts"
+PLAY_NOTEBOOK = NOTEBOOKS / "nuevos_mundos" / "01_how_to_play.ipynb"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+
+# The probe scene (tests/browser/fixtures/canvas_probe.ipynb draws exactly this).
+PROBE = {
+    "width": 400,
+    "height": 240,
+    "red": ((0xCC, 0x33, 0x11), 160 * 100),
+    "blue": ((0x00, 0x72, 0xB2), 3.14159 * 50 * 50),
+    "green": ((0x00, 0x9E, 0x73), 160 * 70),
+    "orange": ((0xE6, 0x9F, 0x00), 160 * 70),
+    "button": (200, 165),  # a scene point inside the button, above its label
+}
+
+
+# --------------------------------------------------------------------------- processes
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def jupyter_env(base: Path) -> dict[str, str]:
+    """An environment whose Jupyter and IPython folders all live under ``base``."""
+    env = dict(os.environ)
+    names = {
+        "HOME": "home",
+        "JUPYTER_CONFIG_DIR": "config",
+        "JUPYTER_DATA_DIR": "data",
+        "JUPYTER_RUNTIME_DIR": "runtime",
+        "IPYTHONDIR": "ipython",
+    }
+    for var, sub in names.items():
+        path = base / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_TOKEN", None)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    overrides = {
+        # the news / update pop-up covers screenshots
+        "@jupyterlab/apputils-extension:notification": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+        # every cell stays in the DOM, so every output and canvas can be inspected
+        # and screenshots end where the notebook ends
+        "@jupyterlab/notebook-extension:tracker": {
+            "windowingMode": "none",
+            "scrollPastEnd": False,
+        },
+    }
+    labconfig = base / "config" / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "default_setting_overrides.json").write_text(json.dumps(overrides, indent=1))
+    return env
+
+
+@dataclass
+class Server:
+    """A server process we started (JupyterLab or Voila), stopped by its own process group."""
+
+    name: str
+    proc: subprocess.Popen[bytes]
+    port: int
+    token: str
+    log: Path
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                return
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+
+
+def start_server(
+    name: str,
+    args: Sequence[str],
+    *,
+    env: dict[str, str],
+    cwd: Path,
+    port: int,
+    token: str,
+    log: Path,
+) -> Server:
+    """Start a server in its own process group (so stopping it also stops its kernels)."""
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            list(args),
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    return Server(name, proc, port, token, log)
+
+
+def wait_for_http(server: Server, path: str, timeout: float = 60) -> None:
+    """Poll ``path`` until it answers 200; fail with the server's log if it never does."""
+    deadline = time.monotonic() + timeout
+    url = f"{server.base_url}{path}"
+    last: object = None
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(
+                f"{server.name} exited with {server.proc.returncode}:\n{server.log_tail()}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as err:
+            last = err
+        time.sleep(0.2)
+    raise RuntimeError(
+        f"{server.name} did not answer {path} in {timeout:.0f} s ({last}):\n{server.log_tail()}"
+    )
+
+
+def wait_for_port(server: Server, timeout: float = 60) -> None:
+    """Wait until the port accepts a TCP connection (Voila: loading / runs the notebook)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(
+                f"{server.name} exited with {server.proc.returncode}:\n{server.log_tail()}"
+            )
+        try:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{server.name} did not open port {server.port}:\n{server.log_tail()}")
+
+
+def copy_notebooks(dest: Path) -> Path:
+    """A temp copy of notebooks/ plus the probe, so runs never touch committed notebooks."""
+    if NOTEBOOKS.is_dir():
+        shutil.copytree(
+            NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+        )
+    else:
+        dest.mkdir(parents=True)
+    (dest / PROBE_DIR).mkdir(exist_ok=True)
+    shutil.copy2(PROBE_NOTEBOOK, dest / PROBE_DIR / PROBE_NOTEBOOK.name)
+    return dest
+
+
+def lesson_notebooks() -> list[Path]:
+    """The notebooks every browser run opens (whatever exists at collection time)."""
+    found = sorted((NOTEBOOKS / "nuevos_mundos").glob("*.ipynb"))
+    start = NOTEBOOKS / "00_start_here.ipynb"
+    if start.exists():
+        found.insert(0, start)
+    return found
+
+
+# --------------------------------------------------------------------------- JupyterLab
+
+JS_NOTEBOOK_READY = """(path) => {
+  const app = window.jupyterapp;
+  if (!app || !app.shell) return false;
+  const nb = app.shell.currentWidget;
+  if (!nb || !nb.context || nb.context.path !== path || !nb.sessionContext) return false;
+  const sc = nb.sessionContext;
+  if (!sc.isReady || !sc.session || !sc.session.kernel) return false;
+  return sc.session.kernel.connectionStatus === 'connected'
+      && sc.session.kernel.status === 'idle';
+}"""
+
+JS_RUN_ALL = """async (timeoutMs) => {
+  const app = window.jupyterapp;
+  const run = app.commands.execute('notebook:run-all-cells');
+  const timer = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('run-all-cells still running after ' + timeoutMs + ' ms')),
+                 timeoutMs));
+  await Promise.race([run, timer]);
+  return true;
+}"""
+
+JS_IDLE = """() => {
+  const nb = window.jupyterapp.shell.currentWidget;
+  const kernel = nb.sessionContext.session && nb.sessionContext.session.kernel;
+  if (!kernel || kernel.status !== 'idle') return false;
+  const prompts = document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) '
+      + '.jp-CodeCell .jp-InputPrompt');
+  for (const p of prompts) { if (p.textContent.includes('*')) return false; }
+  return true;
+}"""
+
+JS_ERRORS = r"""() => {
+  const root = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)') || document;
+  const found = [];
+  const sel = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]';
+  // an error output has a traceback, except a SyntaxError and the like: "NameError: ..."
+  const named = /(^|\n)\s*[A-Za-z_.]*(Error|Exception)\b[^\n]*:/;
+  for (const el of root.querySelectorAll(sel)) {
+    if (el.textContent.includes('Traceback') || named.test(el.textContent))
+      found.push(el.textContent.slice(0, 2000));
+  }
+  for (const el of root.querySelectorAll('.jp-RenderedText')) {
+    if (el.textContent.includes('Traceback') && !found.includes(el.textContent.slice(0, 2000)))
+      found.push(el.textContent.slice(0, 2000));
+  }
+  return found;
+}"""
+
+# Pixel statistics of one <canvas>: how many pixels are not transparent, how many are near
+# each given colour, and a checksum that changes when the picture does.
+JS_CANVAS_STATS = """(el, [colours, tolerance]) => {
+  const rect = el.getBoundingClientRect();
+  const out = {width: el.width, height: el.height, cssWidth: rect.width,
+               cssHeight: rect.height, opaque: 0, counts: [], checksum: 0};
+  if (!el.width || !el.height) return out;
+  const data = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+  const counts = colours.map(() => 0);
+  let checksum = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const a = data[i + 3];
+    if (a === 0) continue;
+    out.opaque++;
+    checksum = (checksum * 31 + data[i] * 7 + data[i + 1] * 13 + data[i + 2] * 17 + (i >> 2))
+               % 2147483647;
+    for (let c = 0; c < colours.length; c++) {
+      const [r, g, b] = colours[c];
+      if (Math.abs(data[i] - r) <= tolerance && Math.abs(data[i + 1] - g) <= tolerance
+          && Math.abs(data[i + 2] - b) <= tolerance) counts[c]++;
+    }
+  }
+  out.counts = counts;
+  out.checksum = checksum;
+  return out;
+}"""
+
+
+def shutdown_kernels(server: Server) -> None:
+    """Stop every kernel session of the server (each test starts from a fresh kernel)."""
+    headers = {"Authorization": f"token {server.token}"}
+    request = urllib.request.Request(f"{server.base_url}/api/sessions", headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        sessions = json.load(resp)
+    for session in sessions:
+        url = f"{server.base_url}/api/sessions/{session['id']}"
+        delete = urllib.request.Request(url, headers=headers, method="DELETE")
+        with urllib.request.urlopen(delete, timeout=30):
+            pass
+
+
+def lab_url(server: Server, relpath: str) -> str:
+    return f"{server.base_url}/lab/tree/{relpath}?reset&token={server.token}"
+
+
+def open_in_lab(page: Any, server: Server, relpath: str, timeout: float = 60) -> None:
+    """Open a notebook in JupyterLab and wait until its kernel is connected and idle."""
+    page.goto(lab_url(server, relpath), wait_until="domcontentloaded")
+    try:
+        page.wait_for_function(JS_NOTEBOOK_READY, arg=relpath, timeout=timeout * 1000)
+    except Exception as err:
+        raise AssertionError(
+            f"{relpath} did not open with an idle kernel in {timeout:.0f} s ({err}).\n"
+            f"Server log:\n{server.log_tail()}"
+        ) from err
+    # more room for the notebook in screenshots
+    page.evaluate("() => { if (!jupyterapp.shell.leftCollapsed) jupyterapp.shell.collapseLeft(); }")
+
+
+def run_all_cells(page: Any, timeout: float = 90) -> float:
+    """Run every cell and wait until no cell is busy; returns the seconds it took."""
+    start = time.monotonic()
+    page.evaluate(JS_RUN_ALL, int(timeout * 1000))
+    page.wait_for_function(JS_IDLE, timeout=timeout * 1000)
+    return time.monotonic() - start
+
+
+def error_outputs(page: Any) -> list[str]:
+    return list(page.evaluate(JS_ERRORS))
+
+
+def canvas_stats(
+    locator: Any, colours: Sequence[tuple[int, int, int]] = (), tolerance: int = 12
+) -> dict[str, Any]:
+    handle = locator.element_handle()
+    return dict(handle.evaluate(JS_CANVAS_STATS, [list(colours), tolerance]))
+
+
+def wait_for_pixels(locator: Any, minimum: int = 1, timeout: float = 20) -> dict[str, Any]:
+    """Wait until the canvas has at least ``minimum`` non-transparent pixels."""
+    deadline = time.monotonic() + timeout
+    stats = canvas_stats(locator)
+    while stats["opaque"] < minimum and time.monotonic() < deadline:
+        time.sleep(0.1)
+        stats = canvas_stats(locator)
+    return stats
+
+
+def wait_for_change(read: Any, before: object, timeout: float = 10) -> tuple[object, float]:
+    """Poll ``read()`` until it differs from ``before``; returns (value, seconds waited)."""
+    start = time.monotonic()
+    value = read()
+    while value == before and time.monotonic() - start < timeout:
+        time.sleep(0.05)
+        value = read()
+    return value, time.monotonic() - start
+
+
+def click_scene_point(locator: Any, x: float, y: float) -> tuple[float, float]:
+    """Click at scene (= canvas pixel) coordinates, converted to CSS pixels of the element."""
+    stats = canvas_stats(locator)
+    sx = stats["cssWidth"] / stats["width"]
+    sy = stats["cssHeight"] / stats["height"]
+    position = {"x": x * sx, "y": y * sy}
+    locator.click(position=position)
+    return position["x"], position["y"]
+
+
+def full_screenshot(page: Any, path: Path, max_height: int = 16000) -> None:
+    """Screenshot the whole notebook: JupyterLab scrolls inside a panel, so the viewport is
+    grown to the notebook's height first and restored afterwards."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    height = page.evaluate(
+        """() => {
+      const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) '
+          + '.jp-WindowedPanel-outer');
+      if (!s) return document.documentElement.scrollHeight;
+      s.scrollTop = 0;
+      return s.scrollHeight + (window.innerHeight - s.clientHeight) + 20;
+    }"""
+    )
+    size = page.viewport_size or VIEWPORT
+    tall = {"width": size["width"], "height": int(min(max(height, size["height"]), max_height))}
+    page.set_viewport_size(tall)
+    try:
+        page.wait_for_timeout(300)
+        page.evaluate(
+            """() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) '
+          + '.jp-WindowedPanel-outer').forEach(s => { s.scrollTop = 0; })"""
+        )
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(size)
+
+
+# --------------------------------------------------------------------------- the play notebook
+
+
+def _names_table(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "NuevosMundosTable") or (
+        isinstance(node, ast.Attribute) and node.attr == "NuevosMundosTable"
+    )
+
+
+def _makes_table(node: ast.AST) -> bool:
+    """``NuevosMundosTable(...)`` or a class-method constructor such as ``.from_game(...)``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return _names_table(func) or (isinstance(func, ast.Attribute) and _names_table(func.value))
+
+
+def table_call_from_notebook(path: Path) -> tuple[str, str]:
+    """(setup code, constructor expression) to rebuild the notebook's NuevosMundosTable.
+
+    The setup is every import and plain assignment in the cells up to the one that creates
+    the table; the expression is the ``NuevosMundosTable(...)`` call itself. Running both in
+    the test process gives the table the notebook shows (same players, same seed).
+    """
+    nb = json.loads(path.read_text())
+    setup: list[str] = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))]
+        try:
+            tree = ast.parse("\n".join(lines))
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            call = next((n for n in ast.walk(node) if _makes_table(n)), None)
+            if call is not None:
+                return "\n".join(setup), ast.unparse(call)
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)):
+                setup.append(ast.unparse(node))
+    raise AssertionError(f"{path.name} never calls NuevosMundosTable(...)")
+
+
+def rebuild_table(path: Path) -> Any:
+    """The notebook's table, built again in the test process."""
+    from widgets.nuevos_mundos.table import NuevosMundosTable
+
+    setup, call = table_call_from_notebook(path)
+    namespace: dict[str, Any] = {"NuevosMundosTable": NuevosMundosTable}
+    exec(compile(setup, f"<setup from {path.name}>", "exec"), namespace)
+    return eval(compile(call, f"<table from {path.name}>", "eval"), namespace)
+
+
+def first_hand_target(table: Any) -> tuple[str, tuple[float, float]]:
+    scene = table.scene()
+    hand = [t for t in scene.targets() if t.startswith("hand:")]
+    assert hand, f"the table's scene has no hand:* targets (targets: {scene.targets()[:20]})"
+    return hand[0], scene.center_of(hand[0])
