@@ -10,13 +10,13 @@ after a warm-up; throughput figures are the best of three repeats.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from machine import machine_lines
 
 import gamecore
 from gamecore import Action, Game
@@ -211,35 +211,6 @@ def bot_rows(settings: Settings) -> list[Row]:
 # ---------------------------------------------------------------------------- the machine
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith(("model name", "Model", "cpu model")):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def core_count() -> str:
-    total = os.cpu_count() or 0
-    if hasattr(os, "sched_getaffinity"):
-        return f"{total} logical ({len(os.sched_getaffinity(0))} available to this process)"
-    return f"{total} logical"
-
-
-def machine_lines() -> list[str]:
-    return [
-        "Machine",
-        f"  CPU       {cpu_model()}",
-        f"  Cores     {core_count()}",
-        f"  Python    {platform.python_version()} ({platform.python_implementation()})",
-        f"  Platform  {platform.platform()}",
-        "  All timings: one process, one thread, so a single core.",
-    ]
-
-
 # ---------------------------------------------------------------------------- output
 
 
@@ -294,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for row in figures(settings):
             print(format_row(row), flush=True)
     print()
-    print("\n".join(machine_lines()))
+    print("\n".join(machine_lines("All timings: one process, one thread, so a single core.")))
 
 
 if __name__ == "__main__":

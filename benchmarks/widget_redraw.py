@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
-import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -30,6 +28,7 @@ import ipycanvas
 import ipywidgets
 from ipycanvas.canvas import _CanvasManager
 from jupyter_client.session import Session
+from machine import machine_lines
 
 from widgets.canvas import SceneCanvas
 from widgets.nuevos_mundos.cards import CARD_H, CARD_W, card_back, hand_row, world_columns
@@ -235,24 +234,6 @@ def table_figures(recorder: Recorder, clicks: int) -> list[Figure]:
 # --------------------------------------------------------------------------- output
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith(("model name", "Model", "cpu model")):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def core_count() -> str:
-    total = os.cpu_count() or 0
-    if hasattr(os, "sched_getaffinity"):
-        return f"{total} logical ({len(os.sched_getaffinity(0))} available to this process)"
-    return f"{total} logical"
-
-
 def report(fig: Figure) -> list[str]:
     median = statistics.median(fig.times_ms)
     canvas_msgs = sorted(set(fig.canvas_messages))
@@ -266,18 +247,6 @@ def report(fig: Figure) -> list[str]:
         f"median {statistics.median(fig.canvas_bytes):,.0f} bytes",
         f"  other widget msgs  median {statistics.median(fig.state_messages):.0f} per click, "
         f"{statistics.median(fig.state_bytes):,.0f} bytes (status line, buttons: state updates)",
-    ]
-
-
-def machine_lines() -> list[str]:
-    return [
-        "Machine",
-        f"  CPU       {cpu_model()}",
-        f"  Cores     {core_count()}",
-        f"  Python    {platform.python_version()} ({platform.python_implementation()})",
-        f"  Platform  {platform.platform()}",
-        f"  Libraries ipycanvas {ipycanvas.__version__}, ipywidgets {ipywidgets.__version__}",
-        "  One process, one thread; no browser (the front end's drawing is not included).",
     ]
 
 
@@ -297,7 +266,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("Click to finished redraw, kernel side (DESIGN.md: under 10 ms, in one message)\n")
     for fig in figures:
         print("\n".join(report(fig)), end="\n\n")
-    print("\n".join(machine_lines()))
+    print(
+        "\n".join(
+            machine_lines(
+                f"Libraries ipycanvas {ipycanvas.__version__}, ipywidgets {ipywidgets.__version__}",
+                "One process, one thread; no browser (the front end's drawing is not included).",
+            )
+        )
+    )
 
 
 if __name__ == "__main__":
