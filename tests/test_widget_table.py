@@ -293,16 +293,333 @@ def test_bots_get_only_their_view(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(v.player == 1 for v in seen)  # type: ignore[attr-defined]
 
 
-def test_hot_seat_shows_the_hand_of_the_human_to_play() -> None:
-    game = arranged()
-    table = NuevosMundosTable.from_game(game, seats=("human", "human", "greedy"))
-    assert "hand:42" in table.scene().targets()
-    table.select(5)
-    table.play_selected("lay")
+# ---------------------------------------------------------------------------- hot-seat
+
+HOT = ("Ana", "Alicia", "Bot")
+HOT_SEATS = ("human", "human", "greedy")
+
+
+def hot_seat_game(alicia: tuple[int, ...] = (10, 20, 30, 40)) -> NuevosMundos:
+    """``arranged()``'s deal with Alicia (a second human) in seat 1, the bot in seat 2."""
+    return NuevosMundos.arranged(
+        [[42, 18, 5, 55], list(alicia), [50, 51, 52, 53]],
+        [25, 7, 33, 3, 60],
+        2,
+        [12, 13],
+        players=HOT,
+        seed=11,
+    )
+
+
+def hot_seat_table(**kwargs: object) -> NuevosMundosTable:
+    return NuevosMundosTable.from_game(hot_seat_game(), seats=HOT_SEATS, **kwargs)
+
+
+def hand_targets(table: NuevosMundosTable) -> set[str]:
+    return {t for t in table.scene().targets() if t.startswith("hand:")}
+
+
+def shown(button: object) -> bool:
+    return button.layout.display != "none"  # type: ignore[attr-defined]
+
+
+def ana_lays_5(table: NuevosMundosTable) -> None:
+    assert table.select(5), table.status.text
+    assert table.play_selected("lay"), table.status.text
+
+
+HANDOVER = "Pass the screen to Alicia — Alicia, press “Show my hand”."
+
+
+def test_a_new_hot_seat_table_shows_the_first_hand() -> None:
+    table = hot_seat_table()
+    assert not table.hand_hidden()
+    assert hand_targets(table) == {"hand:42", "hand:18", "hand:5", "hand:55"}
+    assert not shown(table.buttons["reveal"])
+    assert "nm-reveal" in table.buttons["reveal"]._dom_classes
+    assert table.buttons["reveal"].description == "Show my hand"
+
+
+def test_hot_seat_hides_the_next_humans_hand_until_they_press_show() -> None:
+    table = hot_seat_table()
+    ana_lays_5(table)
     assert table.game.current_player == 1
+    assert table.hand_hidden()
     targets = table.scene().targets()
-    assert "hand:10" in targets and "hand:42" not in targets
-    assert "backs:0" in targets
+    assert not hand_targets(table)  # neither Alicia's hand nor Ana's stays face up
+    assert "hidden:1" in targets and "backs:0" in targets
+    texts = table.scene().texts()
+    assert HANDOVER in texts  # the legend
+    assert "Alicia's hand is face down" in texts
+    assert "Hand: face down above" in texts
+    assert HANDOVER in table.status.text
+    assert shown(table.buttons["reveal"])
+    for kind in ("biome", "digits", "lay"):
+        button = table.buttons[kind]
+        assert button.disabled and "hand is hidden" in button.tooltip
+        assert "Take" in button.description or "Lay" in button.description
+
+    assert table.reveal()
+    assert not table.hand_hidden()
+    assert hand_targets(table) == {"hand:10", "hand:20", "hand:30", "hand:40"}
+    assert not shown(table.buttons["reveal"])
+    assert "Alicia to play." in table.status.text
+    assert "Alicia's hand: click a card" in table.scene().texts()
+    assert not table.reveal()
+    assert "No hand is hidden" in table.status.text
+
+    # Alicia plays, the bot replies, and Ana gets the screen back: hidden again.
+    assert table.select(10) and table.play_selected("lay")
+    assert table.game.current_player == 0
+    assert table.hand_hidden()
+    assert "Pass the screen to Ana — Ana, press “Show my hand”." in table.status.text
+    assert not hand_targets(table)
+
+
+def test_while_hidden_clicks_and_buttons_explain_and_never_raise() -> None:
+    table = hot_seat_table()
+    ana_lays_5(table)
+    moves = len(table.game.moves())
+    table.click(*table.scene().center_of("hidden:1"))
+    assert "Alicia's hand is hidden" in table.status.text
+    assert table.selected is None
+    assert not table.select(10)
+    assert "hand is hidden" in table.status.text
+    for kind in KINDS:
+        assert not table.play_selected(kind)
+        table.buttons[kind].click()  # a programmatic click runs even a disabled button
+        assert "hand is hidden" in table.status.text
+    scene = table.scene()
+    for x in range(0, scene.width, 37):
+        for y in range(0, scene.height, 41):
+            table.click(x, y)
+            assert table.selected is None
+    assert len(table.game.moves()) == moves
+    assert table.hand_hidden()
+
+
+def test_the_svg_of_a_hidden_hand_shows_none_of_its_cards() -> None:
+    """Two deals that differ only in Alicia's hand draw the same picture while it is hidden."""
+    tables = [
+        NuevosMundosTable.from_game(hot_seat_game(hand), seats=HOT_SEATS)
+        for hand in ((10, 20, 30, 40), (11, 21, 31, 41))
+    ]
+    for table in tables:
+        ana_lays_5(table)
+        assert table.hand_hidden()
+        assert not any(i.startswith("hand-") for i in table.scene().ids())
+    assert tables[0].to_svg() == tables[1].to_svg()
+    assert tables[0].snapshot()._repr_svg_() == tables[1].snapshot()._repr_svg_()
+    ET.fromstring(tables[0].to_svg())
+    for table in tables:
+        table.reveal()
+    assert tables[0].to_svg() != tables[1].to_svg()
+
+
+def test_a_single_human_is_never_hidden() -> None:
+    table = NuevosMundosTable(seed=21)  # one human, two bots
+    while not table.game.is_over:
+        assert not table.hand_hidden()
+        assert not shown(table.buttons["reveal"])
+        assert any(t.startswith("hand:") for t in table.scene().targets())
+        action = table.game.legal_actions()[0]
+        if hasattr(action, "card"):
+            assert table.select(action.card)
+        assert table.play_selected(kind_of(action)), table.status.text
+    assert table.undo()
+    assert not table.hand_hidden()
+    assert not table.reveal()
+
+
+def test_hot_seat_with_step_bots_keeps_the_last_hand_while_the_bots_play() -> None:
+    table = NuevosMundosTable.from_game(
+        hot_seat_game(), seats=("human", "greedy", "human"), step_bots=True
+    )
+    ana_lays_5(table)
+    assert table.game.current_player == 1
+    assert not table.hand_hidden()
+    assert "Ana's hand (waiting)" in table.scene().texts()  # Ana still holds the screen
+    assert table.next_bot_move()
+    assert table.game.current_player == 2
+    assert table.hand_hidden()
+    assert "Pass the screen to Bot — Bot, press “Show my hand”." in table.status.text
+    assert not hand_targets(table)
+    assert table.reveal()
+    assert hand_targets(table) == {"hand:50", "hand:51", "hand:52", "hand:53"}
+
+
+def three_humans_at_the_end() -> NuevosMundos:
+    """A three-player game in the last-card phase, with two last-card decisions to come."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = gamecore.new_game("nuevos-mundos", players=("Ana", "Ben", "Cleo"), seed=seed)
+        while game.phase == "play":
+            game.play(rng.choice(game.legal_actions()))
+        if game.phase == "last_cards":
+            return game
+    raise AssertionError("no seed reached the last-card phase")
+
+
+def test_the_last_card_phase_hides_the_next_hand_too() -> None:
+    game = three_humans_at_the_end()
+    table = NuevosMundosTable.from_game(game, seats=("human",) * 3)
+    first = table.game.current_player
+    assert first is not None and not table.hand_hidden()
+    assert shown(table.buttons["none"])
+    assert table.play_selected("none")
+    second = table.game.current_player
+    assert second is not None and second != first
+    assert table.game.phase == "last_cards"
+    name = table.game.players[second]
+    assert table.hand_hidden()
+    assert f"Pass the screen to {name} — {name}, press “Show my hand”." in table.status.text
+    assert table.buttons["none"].disabled and "hidden" in table.buttons["none"].tooltip
+    assert not table.play_selected("none")
+    assert not hand_targets(table)
+    assert table.reveal()
+    assert f"{name} may lay one last card, or none." in table.status.text
+    hand = table.game.hands[second]
+    assert hand_targets(table) == {f"hand:{c}" for c in hand}
+    assert table.select(hand[0]) and table.play_selected("last")
+    assert table.game.is_over and not table.hand_hidden()
+
+
+def test_undo_to_another_human_hides_their_hand() -> None:
+    table = hot_seat_table()
+    ana_lays_5(table)
+    table.reveal()  # Alicia holds the screen
+    assert table.undo()  # back to Ana's decision: Alicia must not see Ana's hand
+    assert table.game.current_player == 0 and table.game.moves() == []
+    assert table.hand_hidden()
+    assert "Pass the screen to Ana" in table.status.text
+    assert "Undid Ana's move" in table.status.text
+    assert not hand_targets(table)
+    assert table.reveal()
+    assert "hand:42" in hand_targets(table)
+
+
+def test_undo_while_a_hand_waits_for_its_owner_stays_hidden() -> None:
+    """After “Pass the screen”, whoever presses Undo may be anyone: the hand stays down."""
+    table = hot_seat_table()
+    ana_lays_5(table)
+    assert table.hand_hidden()
+    assert table.undo()
+    assert table.game.current_player == 0
+    assert table.hand_hidden() and not hand_targets(table)
+
+
+def test_undo_back_to_the_human_holding_the_screen_shows_their_hand() -> None:
+    table = NuevosMundosTable.from_game(
+        hot_seat_game(), seats=("human", "greedy", "human"), step_bots=True
+    )
+    ana_lays_5(table)  # the bot is to play; Ana's hand stays up while she holds the screen
+    assert table.undo()
+    assert table.game.current_player == 0
+    assert not table.hand_hidden()
+    assert "hand:5" in hand_targets(table)
+
+
+def test_undo_through_a_table_of_three_humans() -> None:
+    game = hot_seat_game()
+    game.play(Lay(5))  # Ana
+    table = NuevosMundosTable.from_game(game, seats=("human", "human", "human"))
+    assert table.game.current_player == 1 and not table.hand_hidden()  # a new table
+    table.select(10)
+    table.play_selected("lay")  # Alicia -> Bot (a human seat here): hidden
+    assert table.hand_hidden()
+    table.reveal()
+    table.select(50)
+    table.play_selected("lay")  # Bot -> Ana
+    table.reveal()  # Ana holds the screen
+    assert table.undo()  # back to Bot's decision: Ana must not see Bot's hand
+    assert table.game.current_player == 2 and table.hand_hidden()
+    assert "Pass the screen to Bot" in table.status.text
+
+
+def test_load_keeps_the_screen_rule() -> None:
+    saved = hot_seat_table()
+    ana_lays_5(saved)
+    text = saved.save_text()  # Alicia to play
+
+    ana_at_the_screen = hot_seat_table()  # new table: Ana's hand is shown
+    assert ana_at_the_screen.load_text(text)
+    assert ana_at_the_screen.game.current_player == 1
+    assert ana_at_the_screen.hand_hidden()
+    assert "Pass the screen to Alicia" in ana_at_the_screen.status.text
+    assert not hand_targets(ana_at_the_screen)
+
+    alicia_at_the_screen = hot_seat_table()
+    ana_lays_5(alicia_at_the_screen)
+    alicia_at_the_screen.reveal()
+    assert alicia_at_the_screen.load_text(text)
+    assert not alicia_at_the_screen.hand_hidden()
+    assert "hand:10" in hand_targets(alicia_at_the_screen)
+
+    other = NuevosMundos.arranged(
+        [[42, 18, 5, 55], [10, 20, 30, 40], [50, 51, 52, 53]],
+        [25, 7, 33, 3, 60],
+        2,
+        players=("Dan", "Eva", "Bot"),
+    )
+    other.play(Lay(5))
+    assert alicia_at_the_screen.load_text(other.to_json())  # other players: nobody's screen
+    assert alicia_at_the_screen.hand_hidden()
+    assert "Pass the screen to Eva" in alicia_at_the_screen.status.text
+
+
+def first_human_lays(table: NuevosMundosTable) -> None:
+    card = table.game.hands[0][0]
+    assert table.select(card) and table.play_selected("lay")
+
+
+def test_new_game_hides_the_first_hand_unless_its_owner_holds_the_screen() -> None:
+    table = hot_seat_table()
+    table.new_game(seed=5)  # Ana held the screen and starts again
+    assert table.game.current_player == 0 and not table.hand_hidden()
+    first_human_lays(table)
+    assert table.game.current_player == 1 and table.hand_hidden()
+    table.new_game(seed=6)  # the screen was waiting for Alicia: Ana's hand stays down
+    assert table.game.current_player == 0 and table.hand_hidden()
+
+
+def test_a_load_with_one_human_never_hides() -> None:
+    saved = hot_seat_table()
+    ana_lays_5(saved)
+    table = NuevosMundosTable.from_game(hot_seat_game(), seats=("human", "greedy", "greedy"))
+    assert table.load_text(saved.save_text())
+    # a bot now sits in Alicia's seat: it replies, and Ana's hand is shown at once
+    assert table.game.current_player == 0
+    assert not table.hand_hidden()
+
+
+# ---------------------------------------------------------------------------- widget messages
+
+
+def test_a_selection_sends_at_most_one_message_per_button(
+    table: NuevosMundosTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: dict[str, list[dict]] = {kind: [] for kind in KINDS}
+    for kind in KINDS:
+        comm = table.buttons[kind].comm
+        assert comm is not None
+        monkeypatch.setattr(comm, "send", lambda data, buffers=None, k=kind: sent[k].append(data))
+    table.select(42)
+    for kind in ("biome", "digits", "lay"):
+        (message,) = sent[kind]
+        assert message["method"] == "update"
+        assert set(message["state"]) == {"description", "disabled", "tooltip"}
+    (message,) = sent["last"]  # hidden until the end, but its label follows the card
+    assert set(message["state"]) == {"description", "tooltip"}
+    assert sent["none"] == []  # nothing of its changed
+    assert table.buttons["lay"].description == "Lay 42 in your world"
+    assert not table.buttons["lay"].disabled
+    for messages in sent.values():
+        messages.clear()
+    table.select(42)  # the same selection again: nothing to send
+    assert all(messages == [] for messages in sent.values())
+    table.select(18)  # another playable card: only the labels change
+    (message,) = sent["digits"]
+    assert set(message["state"]) == {"description", "tooltip"}
 
 
 def test_the_scene_never_shows_an_opponents_hand(table: NuevosMundosTable) -> None:

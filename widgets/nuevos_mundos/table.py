@@ -12,13 +12,17 @@ The module has three layers, each usable on its own:
 - ``table_scene(view, look)``: the whole picture as a scene, built from one player's view,
   so it cannot show a hidden card;
 - ``NuevosMundosTable``: the widget, which keeps the game, asks the bots and redraws.
+
+With two or more human seats the screen is shared (hot-seat): when the decision passes to
+a different human, their hand is drawn face down until they press “Show my hand”
+(``NuevosMundosTable.reveal``), so nobody sees another player's cards by accident.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from html import escape
 from pathlib import Path
@@ -62,6 +66,13 @@ KINDS = ("biome", "digits", "lay", "last", "none")
 """What ``play_selected`` accepts: the three turn actions, and the two end-of-game choices."""
 MODULE_LABELS = {m: m.replace("_", " ").capitalize() for m in MODULES}
 SPACE_CAPTIONS = {0: "discard", 1: "creation"}
+REVEAL_LABEL = "Show my hand"
+
+
+def handover_message(name: str) -> str:
+    """What the table says while a hot-seat player's hand waits, face down, for them."""
+    return f"Pass the screen to {name} — {name}, press “{REVEAL_LABEL}”."
+
 
 # ---------------------------------------------------------------------------- previews
 
@@ -359,6 +370,15 @@ class TableLook:
     settlement_values: dict[int, int] = field(default_factory=dict)
     waiting: str = ""
     """Who the table waits for, when a bot is to play ("" otherwise)."""
+    hidden: bool = False
+    """Hot-seat handover: ``hand_player``'s hand is drawn face down, with the message to
+    pass the screen. The view passed with it should carry no hand (the widget empties it),
+    so the scene cannot show the cards even by mistake."""
+
+
+def public_view(view: NuevosMundosView) -> NuevosMundosView:
+    """``view`` without its hand: what anybody looking at the screen may know."""
+    return replace(view, hand=())
 
 
 def _text(x: float, y: float, text: str, *, id: str = "", size: float = 13, **kw: Any) -> Text:
@@ -434,6 +454,8 @@ def _space_card(view: NuevosMundosView, space: int, x: float, marked: set[int]) 
 
 def _hand_heading(view: NuevosMundosView, look: TableLook) -> str:
     name = view.players[view.player]
+    if look.hidden:
+        return f"{possessive(name, start=True)} hand is face down"
     if look.waiting:
         return f"{possessive(name, start=True)} hand (waiting)"
     if view.phase == LAST_CARDS:
@@ -441,8 +463,29 @@ def _hand_heading(view: NuevosMundosView, look: TableLook) -> str:
     return f"{possessive(name, start=True)} hand: click a card"
 
 
+def _hidden_hand(view: NuevosMundosView) -> list[Shape]:
+    """The hand of the human to play as card backs, with what to do under them.
+
+    Drawn from the hand's size only: the cards themselves are never read.
+    """
+    p = view.player
+    n = view.hand_sizes[p]
+    shapes: list[Shape] = []
+    for k in range(n):
+        shapes.extend(
+            card_back(HAND_X + k * (CARD_W + 8), BOARD_Y, id=f"hidden{p}-{k}", target=f"hidden:{p}")
+        )
+    name = view.players[p]
+    note = f"Face down until {name} takes the screen and presses “{REVEAL_LABEL}”."
+    for k, line in enumerate(wrap(note, WIDTH - HAND_X - MARGIN, 12)):
+        shapes.append(_text(HAND_X, 166 + 16 * k, line, id=f"handover-{k}", size=12, bold=True))
+    return shapes
+
+
 def _hand_shapes(view: NuevosMundosView, look: TableLook) -> list[Shape]:
     shapes: list[Shape] = [_text(HAND_X, 20, _hand_heading(view, look), size=15, bold=True)]
+    if look.hidden:
+        return shapes + _hidden_hand(view)
     if not view.hand:
         shapes.append(_text(HAND_X, 90, "No cards in hand", fill=MUTED))
         return shapes
@@ -462,6 +505,8 @@ def _legend(view: NuevosMundosView, look: TableLook, previews: dict[str, Take] |
         return f"{look.waiting} is to play: press “Next bot move”."
     if look.hand_player is None:
         return "Every seat is a bot."
+    if look.hidden:
+        return handover_message(view.players[view.player])
     if view.phase == LAST_CARDS:
         return "The board could not be refilled: you may lay one last card in your world, or none."
     if previews is None or look.selected is None:
@@ -554,7 +599,8 @@ def _hand_backs(view: NuevosMundosView, look: TableLook, p: int, y: float) -> li
     """Another player's hand as face-down cards, with its size."""
     n = view.hand_sizes[p]
     if look.hand_player == p and n:
-        return [_text(RIGHT_X, y + 18, "Hand: shown above", size=12, fill=MUTED)]
+        where = "face down above" if look.hidden else "shown above"
+        return [_text(RIGHT_X, y + 18, f"Hand: {where}", size=12, fill=MUTED)]
     shapes: list[Shape] = [
         _text(RIGHT_X, y + 18, f"Hand: {n} card{'s' * (n != 1)}", size=12, fill=MUTED)
     ]
@@ -649,6 +695,8 @@ def _footer(view: NuevosMundosView, look: TableLook, y: float) -> Text:
 def table_scene(view: NuevosMundosView, look: TableLook) -> Scene:
     """The whole table as one scene, built only from what ``view.player`` may see."""
     previews = None
+    if look.hidden:
+        view = public_view(view)  # a face-down hand is drawn from its size alone
     if look.selected is not None and look.selected in view.hand and view.phase == PLAY:
         previews = action_previews(view, look.selected)
     shapes: list[Shape] = _board_shapes(view, previews)
@@ -703,7 +751,21 @@ def _button(description: str, css: str) -> w.Button:
 
 
 def _show(widget: w.DOMWidget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
+    _set_traits(widget.layout, display=None if visible else "none")
+
+
+def _set_traits(widget: w.Widget, **values: Any) -> None:
+    """Assign the traits whose value changes, sent to the browser as one message.
+
+    Each trait assigned on its own is a message of its own; ``hold_sync`` gathers them
+    into one update (and sends nothing when nothing changed).
+    """
+    changed = {name: value for name, value in values.items() if getattr(widget, name) != value}
+    if not changed:
+        return
+    with widget.hold_sync():
+        for name, value in changed.items():
+            setattr(widget, name, value)
 
 
 class NuevosMundosTable:
@@ -712,6 +774,18 @@ class NuevosMundosTable:
     Seats are "human", "random", "greedy" or "search"; several humans share the screen
     (hot-seat). Bots see only their own view of the game and play until a human is to
     play (one move per "Next bot move" click with ``step_bots=True``).
+
+    Hot-seat privacy (two or more human seats): the screen belongs to one human at a
+    time. A hand is face up only while its owner holds the screen; when the decision
+    passes to a different human (after the bots in between), their hand is drawn face
+    down, the scene and the status line say “Pass the screen to …”, and the “Show my
+    hand” button (``reveal``) turns it face up. While it is hidden, clicks and the action
+    buttons only explain that. The same holds in the end-of-game last-card phase. A new
+    table shows the first hand at once (nobody has held the screen yet); after that, undo,
+    load and “New game” keep the rule: the hand to play is face up only if its owner is
+    the human whose hand was last face up, and it is hidden once the table has waited for
+    a handover or shown the final score (the screen may be anyone's then). A single human
+    seat is never hidden: there is nobody to hide from.
     """
 
     def __init__(
@@ -762,6 +836,10 @@ class NuevosMundosTable:
         self._sheet_key: int | None = None
         self._sheet: ScoreSheet | None = None
         self._default_name = ""
+        self._viewer: int | None = None
+        """The human who holds the screen: whose hand was last face up (None: nobody)."""
+        self._fresh_screen = True
+        """No hand was drawn yet: the first one is shown without a handover."""
         self.game = game
         self._make_widgets()
         self._start(game, "")
@@ -780,6 +858,7 @@ class NuevosMundosTable:
             "lay": _button("Lay in your world", "nm-action-lay"),
             "last": _button("Lay as last card", "nm-action-last"),
             "none": _button("Lay no last card", "nm-action-none"),
+            "reveal": _button(REVEAL_LABEL, "nm-reveal"),
             "next_bot": _button("Next bot move", "nm-next-bot"),
             "score_step": _button("Next scoring step", "nm-score-step"),
             "undo": _button("Undo", "nm-undo"),
@@ -788,6 +867,8 @@ class NuevosMundosTable:
         }
         for kind in KINDS:
             self.buttons[kind].on_click(self._guard(partial(self.play_selected, kind)))
+        self.buttons["reveal"].on_click(self._guard(self.reveal))
+        self.buttons["reveal"].tooltip = "Turn the hand of the player to move face up"
         self.buttons["next_bot"].on_click(self._guard(self.next_bot_move))
         self.buttons["score_step"].on_click(self._guard(self.next_score_step))
         self.buttons["undo"].on_click(self._guard(self.undo))
@@ -831,7 +912,7 @@ class NuevosMundosTable:
     def _layout(self) -> w.VBox:
         b = self.buttons
         actions = w.HBox(
-            [b[k] for k in (*KINDS, "next_bot", "score_step")],
+            [b[k] for k in ("reveal", *KINDS, "next_bot", "score_step")],
             layout=w.Layout(flex_flow="row wrap"),
         )
         modules = w.VBox(
@@ -898,6 +979,34 @@ class NuevosMundosTable:
                 return player
         return next((p for p, s in enumerate(self.seats) if s == "human"), None)
 
+    def _hot_seat(self) -> bool:
+        """Two or more humans share the screen."""
+        return sum(seat == "human" for seat in self.seats) >= 2
+
+    def _screen(self) -> tuple[int | None, bool]:
+        """(the human whose hand the table draws, whether it is drawn face down).
+
+        See the class docstring: a hot-seat hand is face up only while its owner holds the
+        screen. While a bot is to play, the hand of a human who does not hold the screen
+        is not drawn at all (there is no decision to hand over).
+        """
+        candidate = self._hand_player()
+        if (
+            candidate is None
+            or self._fresh_screen
+            or not self._hot_seat()
+            or candidate == self._viewer
+        ):
+            return candidate, False
+        current = self.game.current_player
+        if self._is_human(current):
+            return current, True
+        return None, False
+
+    def hand_hidden(self) -> bool:
+        """Whether the hand of the human to play waits face down for them (hot-seat)."""
+        return self._screen()[1]
+
     def _name(self, player: int) -> str:
         return self.game.players[player]
 
@@ -951,6 +1060,13 @@ class NuevosMundosTable:
         if not self._is_human(player):
             assert player is not None
             return f"It is {possessive(self._name(player))} turn: press “Next bot move”."
+        if self.hand_hidden():
+            assert player is not None
+            name = self._name(player)
+            return (
+                f"{possessive(name, start=True)} hand is hidden until {name} takes the screen "
+                f"and presses “{REVEAL_LABEL}”."
+            )
         if needs_card and self.selected is None:
             return "Click a card in your hand first."
         return None
@@ -999,6 +1115,18 @@ class NuevosMundosTable:
         self._refresh()
         return True
 
+    def reveal(self) -> bool:
+        """Turn the hidden hand of the human to play face up (the “Show my hand” button)."""
+        player, hidden = self._screen()
+        if not hidden or player is None:
+            self._problem("No hand is hidden: the hand of the human to play is already shown.")
+            return False
+        self._viewer = player
+        name = self._name(player)
+        self.status.set(event=f"{possessive(name, start=True)} hand is face up: click a card.")
+        self._refresh()
+        return True
+
     def next_bot_move(self) -> bool:
         """Let the bot to play make one move (the "Next bot move" button)."""
         if not self._bot_to_play():
@@ -1011,7 +1139,13 @@ class NuevosMundosTable:
         return True
 
     def undo(self) -> bool:
-        """Back to the previous human decision, undoing the bots' moves after it."""
+        """Back to the previous human decision, undoing the bots' moves after it.
+
+        Hot-seat: the hand of the human it returns to is face up only if that human holds
+        the screen (their hand was the last one face up). Undoing to another human's
+        decision, or while a hand waits face down for a handover, hides it until they press
+        “Show my hand”: whoever pressed Undo may not be the player whose turn it becomes.
+        """
         moves = self.game.moves()
         humans = [i for i, (p, _) in enumerate(moves) if self._is_human(p)]
         if not humans:
@@ -1112,7 +1246,11 @@ class NuevosMundosTable:
         return target
 
     def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
-        """Continue a saved game; a damaged or foreign file leaves the current game as it is."""
+        """Continue a saved game; a damaged or foreign file leaves the current game as it is.
+
+        Hot-seat: as after an undo, the hand to play is face up only if its owner held the
+        screen before the load (same players, same seat); otherwise it is hidden.
+        """
         try:
             if isinstance(text, bytes):
                 text = text.decode("utf-8")
@@ -1132,6 +1270,8 @@ class NuevosMundosTable:
         n = len(game.players)
         if len(self.seats) != n:
             self.seats = _default_seats(n)
+        if game.players != self.game.players:
+            self._viewer = None  # other players: nobody holds the screen (hot-seat hides)
         moves = len(game.moves())
         self._start(game, f"Loaded {source}: seed {game.seed}, {moves} moves played.")
         return True
@@ -1181,7 +1321,7 @@ class NuevosMundosTable:
                 f"{card_label(code)} is in {whose} world, and cards in a world stay there. "
                 "Click a card in your hand."
             )
-        if kind == "backs":
+        if kind in ("backs", "hidden"):
             name = self._name(int(rest))
             return f"Those are {possessive(name)} cards, face down: only {name} may see them."
         return "Click a card in your hand."
@@ -1207,6 +1347,7 @@ class NuevosMundosTable:
     # ------------------------------------------------------------------ drawing
     def _look(self) -> TableLook:
         over = self.game.is_over
+        hand_player, hidden = self._screen()
         waiting = (
             "" if over or not self._bot_to_play() else self._name(self.game.current_player or 0)
         )
@@ -1214,7 +1355,8 @@ class NuevosMundosTable:
         if over and "human_settlements" in self.game.modules:
             values = best_settlement_values(self.game.worlds, {}, self.game.modules)
         return TableLook(
-            hand_player=self._hand_player(),
+            hand_player=hand_player,
+            hidden=hidden,
             selected=self.selected,
             seats=self.seats,
             seed=self.game.seed,
@@ -1226,8 +1368,18 @@ class NuevosMundosTable:
 
     def _refresh(self) -> None:
         look = self._look()
-        viewer = look.hand_player if look.hand_player is not None else 0
-        self.canvas.show(table_scene(self.game.view(viewer), look))
+        if look.hand_player is None or look.hidden:
+            view = public_view(self.game.view(look.hand_player or 0))
+        else:
+            view = self.game.view(look.hand_player)
+        # Who holds the screen now: the owner of a face-up hand; nobody while a hand waits
+        # for its owner or once the final score is on show.
+        if look.hidden or self.game.is_over:
+            self._viewer = None
+        elif look.hand_player is not None:
+            self._viewer = look.hand_player
+        self._fresh_screen = False
+        self.canvas.show(table_scene(view, look))
         self._update_actions()
         self._update_controls()
         self.status.set(turn=self._turn_text())
@@ -1244,6 +1396,8 @@ class NuevosMundosTable:
         name = self._name(player)
         if not self._is_human(player):
             return f"{name} to play: press “Next bot move”."
+        if self.hand_hidden():
+            return handover_message(name)
         if game.phase == LAST_CARDS:
             return f"{name} may lay one last card, or none."
         return f"{name} to play."
@@ -1257,34 +1411,44 @@ class NuevosMundosTable:
         for kind in KINDS:
             button = self.buttons[kind]
             _show(button, (kind in ("last", "none")) == ending)
-            button.description = previews[kind].text
             reason = refusal if kind != "none" else self._refusal(needs_card=False)
             action = action_for(kind, self.selected)
             if reason is None and action is not None:
                 why = self.game.why_illegal(action)
                 reason = why[0].upper() + why[1:] if why else None
-            button.disabled = reason is not None
-            button.tooltip = reason or previews[kind].text
+            _set_traits(
+                button,
+                description=previews[kind].text,
+                disabled=reason is not None,
+                tooltip=reason or previews[kind].text,
+            )
 
     def _update_controls(self) -> None:
         b = self.buttons
+        _show(b["reveal"], self.hand_hidden())
         _show(b["next_bot"], self.step_bots)
-        b["next_bot"].disabled = not self._bot_to_play()
-        b["next_bot"].tooltip = "Let the bot to play make one move"
+        _set_traits(
+            b["next_bot"],
+            disabled=not self._bot_to_play(),
+            tooltip="Let the bot to play make one move",
+        )
         over = self.game.is_over
         _show(b["score_step"], over)
         categories = self.sheet().categories if over else ()
-        b["score_step"].disabled = not over or self.score_step > len(categories)
+        step: dict[str, Any] = {"disabled": not over or self.score_step > len(categories)}
         if over and self.score_step < len(categories):
-            b[
-                "score_step"
-            ].description = f"Next scoring step: {self.sheet().title(categories[self.score_step])}"
+            title = self.sheet().title(categories[self.score_step])
+            step["description"] = f"Next scoring step: {title}"
         elif over:
-            b["score_step"].description = "Next scoring step: totals and ranking"
+            step["description"] = "Next scoring step: totals and ranking"
+        _set_traits(b["score_step"], **step)
         humans = any(self._is_human(p) for p, _ in self.game.moves())
-        b["undo"].disabled = not humans
-        b["undo"].tooltip = (
-            "Back to the previous human decision" if humans else "No human move to undo yet"
+        _set_traits(
+            b["undo"],
+            disabled=not humans,
+            tooltip="Back to the previous human decision"
+            if humans
+            else "No human move to undo yet",
         )
         modules = ", ".join(MODULE_LABELS[m].lower() for m in self.game.modules) or "none"
         self.seed_label.value = (
