@@ -2,8 +2,9 @@
 
 Every redraw is one ``hold_canvas()`` block (one message to the browser), and the last
 scene is drawn again whenever a client connects (Voila, a reload, a second view), so the
-canvas is never blank. The canvas is shown at its pixel size, so click coordinates are
-scene coordinates; they are scaled anyway if the front end reports another size.
+canvas is never blank. The canvas is shown at its pixel size, and ipycanvas converts a
+click to canvas pixels however the page scales the element (zoom, a narrow output), so click
+coordinates are always scene coordinates.
 """
 
 from __future__ import annotations
