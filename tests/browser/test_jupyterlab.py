@@ -35,6 +35,8 @@ from browser_helpers import (
     wait_for_pixels,
 )
 
+from widgets.palette import BIOME_COLOURS, INK, PAPER
+
 pytestmark = pytest.mark.browser
 
 OUTPUT_CANVAS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output canvas"
@@ -110,6 +112,13 @@ def test_probe_notebook_draws_and_answers_a_click(
     full_screenshot(page, artifacts / "probe_jupyterlab_reloaded.png")
 
 
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+EXPECTED_COLOURS = [_rgb(PAPER), _rgb(INK), *(_rgb(c) for c in BIOME_COLOURS.values())]
+
+
 @pytest.mark.parametrize(
     "notebook", lesson_notebooks(), ids=lambda p: str(p.relative_to(NOTEBOOKS))
 )
@@ -128,13 +137,19 @@ def test_notebook_runs_in_jupyterlab(
         _fail_with(page, f"{relpath} shows {len(errors)} error output(s):\n" + errors[0])
 
     canvases = page.locator(OUTPUT_CANVAS)
-    blank = []
+    blank, off_colour = [], []
     for i in range(canvases.count()):
         stats = wait_for_pixels(canvases.nth(i), minimum=1, timeout=10)
         if stats["opaque"] == 0:
             blank.append(f"canvas {i} ({stats['width']}x{stats['height']})")
+            continue
+        # The game's own colours: the paper background, ink, and at least one biome band.
+        paper, ink, *biomes = canvas_stats(canvases.nth(i), EXPECTED_COLOURS)["counts"]
+        if paper < 0.1 * stats["opaque"] or ink == 0 or max(biomes) == 0:
+            off_colour.append(f"canvas {i}: paper {paper}, ink {ink}, biome bands {biomes}")
     full_screenshot(page, shot)
     assert not blank, f"{relpath}: blank canvases: {blank}"
+    assert not off_colour, f"{relpath}: canvases without the expected colours: {off_colour}"
     print(f"{relpath}: ran in {seconds:.1f} s, {canvases.count()} canvases drew")
 
 
