@@ -6,7 +6,7 @@ g.play(g.legal_actions()[0])
 print(g.score())
 """
 
-from . import nuevos_mundos
+from . import ecosfera, nuevos_mundos
 from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from .errors import IllegalAction, SaveFileError
 from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
@@ -26,6 +26,7 @@ __all__ = [
     "ScoreRow",
     "ScoreSheet",
     "SearchBot",
+    "ecosfera",
     "load_json",
     "make_bot",
     "new_game",

@@ -1,0 +1,401 @@
+"""Ecosfera components: the numbers the rulebook prints, and the cards read from ``cards.json``.
+
+The rulebook prints how many cards there are but not the cards themselves, so the plant &
+fungi and animal cards live in ``cards.json`` (replace that file with the printed cards; no
+code changes). ``default_cards()`` reads and checks it the first time a game needs it;
+``parse_cards(data)`` checks any card list in the same shape (the tests build small ones).
+
+Every card is a small integer code everywhere in the engine, the same for every card list:
+
+- plant & fungi card ``P07`` is 107, animal card ``A03`` is 203;
+- element cards are 301-360, twelve per element in the order earth, water, time, sun, air
+  (earth 301-312, water 313-324, ...); cards of one element are identical;
+- disaster cards are 401-450 (all identical).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+# ---------------------------------------------------------------------------- printed numbers
+
+BIOMES = ("taiga", "temperate_forest", "desert", "savanna", "tropical", "aquatic", "tundra")
+ELEMENTS = ("earth", "water", "time", "sun", "air")
+ABILITIES = ("plus", "refresh", "movement")
+PLUS, REFRESH, MOVEMENT = 0, 1, 2
+KINDS = ("tree", "plant", "mushroom")
+
+NUMBER_OF_PLANTS = 30
+NUMBER_OF_ANIMALS = 25
+ELEMENT_CARDS_PER_ELEMENT = 12
+DISASTER_CARDS = 50
+BIOME_TILES = 7
+EXTINCTION_TILES = 7
+LINE_SIZE = 4
+"""Cards opened into a line at the end of each turn."""
+ROW_SIZE = 4
+"""Face-up cards in each supply row (plants & fungi, animals)."""
+STARTING_DISASTERS = 2
+LEVELS = (1, 2, 3, 4, 5)
+SOLO_ELEMENT_CARDS = (12, 11, 10, 9, 8)
+"""Cards of each element in a solo game, per level, counting the player's own starting card."""
+TEAM_ELEMENT_CARDS = (8, 7, 6, 5, 4)
+"""Cards of each element in a 2-4 player game, per level, before one per player is added."""
+THREE_OF_A_KIND = 3
+"""Three cards of one element, or three disasters, on a line end the turn."""
+OPENING_CATASTROPHE = 4
+"""Four disasters in a freshly opened line cost three extinction tiles."""
+OPENING_CATASTROPHE_TILES = 3
+
+LEVEL_POINTS = (10, 20, 30, 40, 50)
+"""Points for the difficulty level (the rulebook prints 30 for level 5: see the rules page)."""
+PRINTED_HARDEST_LEVEL_POINTS = 30
+BIOME_TILE_POINTS = 50
+ALL_BIOMES_POINTS = 350
+UNPLACED_EXTINCTION_POINTS = 20
+SUPPLY_ELEMENT_POINTS = 1
+CHALLENGES = ("zero_waste_master", "anonymous", "monk", "extinction_rebel")
+CHALLENGE_POINTS = {"zero_waste_master": 20, "anonymous": 20, "monk": 40, "extinction_rebel": 100}
+CHALLENGE_TITLES = {
+    "zero_waste_master": "The 0 Waste Master",
+    "anonymous": "The Anónymous",
+    "monk": "The Monk",
+    "extinction_rebel": "The Extinction Rebel",
+}
+REBEL_EXTINCTION_TILES = 6
+"""The Extinction Rebel starts with all but one extinction tile already placed."""
+
+# ---------------------------------------------------------------------------- card codes
+
+PLANT_BASE = 100
+ANIMAL_BASE = 200
+ELEMENT_BASE = 300
+DISASTER_BASE = 400
+CODE_LIMIT = DISASTER_BASE + DISASTER_CARDS + 1
+"""Every card code is below this (tables indexed by code have this length)."""
+
+ALL_DISASTERS: tuple[int, ...] = tuple(range(DISASTER_BASE + 1, DISASTER_BASE + DISASTER_CARDS + 1))
+
+
+def element_code(element: int, copy: int) -> int:
+    """The code of the ``copy``-th card (1-12) of ``element`` (0-4)."""
+    return ELEMENT_BASE + element * ELEMENT_CARDS_PER_ELEMENT + copy
+
+
+def is_element(code: int) -> bool:
+    return ELEMENT_BASE < code <= ELEMENT_BASE + len(ELEMENTS) * ELEMENT_CARDS_PER_ELEMENT
+
+
+def is_disaster(code: int) -> bool:
+    return DISASTER_BASE < code <= DISASTER_BASE + DISASTER_CARDS
+
+
+def is_plant(code: int) -> bool:
+    return PLANT_BASE < code < ANIMAL_BASE
+
+
+def is_animal(code: int) -> bool:
+    return ANIMAL_BASE < code < ELEMENT_BASE
+
+
+ELEMENT_OF: tuple[int, ...] = tuple(
+    (c - ELEMENT_BASE - 1) // ELEMENT_CARDS_PER_ELEMENT if is_element(c) else -1
+    for c in range(CODE_LIMIT)
+)
+"""The element (0-4) of each card code, -1 for a card that is not an element card."""
+
+
+def card_label(code: object) -> str:
+    """A card's short name, the same for every card list: P07, A03, water#2, disaster#5."""
+    if isinstance(code, bool) or not isinstance(code, int):
+        return repr(code)
+    if is_plant(code):
+        return f"P{code - PLANT_BASE:02d}"
+    if is_animal(code):
+        return f"A{code - ANIMAL_BASE:02d}"
+    if is_element(code):
+        element, copy = divmod(code - ELEMENT_BASE - 1, ELEMENT_CARDS_PER_ELEMENT)
+        return f"{ELEMENTS[element]}#{copy + 1}"
+    if is_disaster(code):
+        return f"disaster#{code - DISASTER_BASE}"
+    return f"card {code}"
+
+
+def biome_names(mask: int) -> list[str]:
+    """The biome names in a biome bit mask (bit b is biome b), in rulebook order."""
+    return [BIOMES[b] for b in range(len(BIOMES)) if mask >> b & 1]
+
+
+def biome_label(biome: int) -> str:
+    return BIOMES[biome].replace("_", " ")
+
+
+def element_count(level: int, players: int) -> int:
+    """How many cards of each element are in the game (the players' starting cards included)."""
+    if players == 1:
+        return SOLO_ELEMENT_CARDS[level - 1]
+    return TEAM_ELEMENT_CARDS[level - 1] + players
+
+
+def supply_at_start(level: int, players: int) -> int:
+    """Cards of each element left in the element decks once every player has taken theirs."""
+    return element_count(level, players) - players
+
+
+# ---------------------------------------------------------------------------- the card list
+
+
+@dataclass(frozen=True)
+class Plant:
+    """A plant & fungi kingdom card: biomes at the top, element cost at the bottom."""
+
+    id: str
+    code: int
+    name: str
+    latin: str
+    kind: str
+    """"tree", "plant" or "mushroom"."""
+    biomes: tuple[str, ...]
+    cost: tuple[int, ...]
+    """Element cards needed, one count per element in ELEMENTS order."""
+    abilities: tuple[str, ...]
+    mushroom_symbol: bool
+    fact: str
+
+
+@dataclass(frozen=True)
+class Animal:
+    """An animal kingdom card: the biomes where it lives."""
+
+    id: str
+    code: int
+    name: str
+    latin: str
+    biomes: tuple[str, ...]
+    abilities: tuple[str, ...]
+    fact: str
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """A checked card list with lookup tables by card code (built by ``parse_cards``)."""
+
+    plants: tuple[Plant, ...]
+    animals: tuple[Animal, ...]
+    biome_labels: Mapping[str, str]
+    provenance: Mapping[str, Any]
+    biome_mask: tuple[int, ...]
+    """Biome bit mask of each card code (0 for element and disaster cards)."""
+    cost: tuple[tuple[int, ...], ...]
+    """Element cost of each plant code (empty for other cards)."""
+    abilities: tuple[tuple[int, ...], ...]
+    """Ability symbols (PLUS, REFRESH, MOVEMENT) of each card code."""
+    symbol_trees: frozenset[int]
+    """Trees that show the mushroom symbol."""
+    mushrooms: frozenset[int]
+
+    @property
+    def plant_codes(self) -> tuple[int, ...]:
+        return tuple(p.code for p in self.plants)
+
+    @property
+    def animal_codes(self) -> tuple[int, ...]:
+        return tuple(a.code for a in self.animals)
+
+    def card(self, code: int) -> Plant | Animal:
+        """The plant or animal card with this code, or a ValueError."""
+        if is_plant(code) and code - PLANT_BASE <= len(self.plants):
+            return self.plants[code - PLANT_BASE - 1]
+        if is_animal(code) and code - ANIMAL_BASE <= len(self.animals):
+            return self.animals[code - ANIMAL_BASE - 1]
+        raise ValueError(f"{card_label(code)} is not a plant or animal card of this card list")
+
+    def exists(self, code: object) -> bool:
+        """Whether ``code`` is a card of this card list (any kind)."""
+        if isinstance(code, bool) or not isinstance(code, int):
+            return False
+        if is_plant(code):
+            return code - PLANT_BASE <= len(self.plants)
+        if is_animal(code):
+            return code - ANIMAL_BASE <= len(self.animals)
+        return is_element(code) or is_disaster(code)
+
+    def describe(self, code: int) -> str:
+        """A card for people: "P07 Scots pine (tree; taiga, tundra; earth 1, water 1)"."""
+        if not (is_plant(code) or is_animal(code)) or not self.exists(code):
+            return card_label(code)
+        card = self.card(code)
+        biomes = ", ".join(self.biome_labels.get(b, b) for b in card.biomes)
+        extra = [f"{a} symbol" for a in card.abilities]
+        if isinstance(card, Plant):
+            cost = ", ".join(f"{e} {n}" for e, n in zip(ELEMENTS, card.cost) if n)
+            if card.mushroom_symbol:
+                extra.append("mushroom symbol")
+            parts = [card.kind, biomes, cost, *extra]
+        else:
+            parts = ["animal", biomes, *extra]
+        return f"{card.id} {card.name} ({'; '.join(parts)})"
+
+
+def _text(where: str, value: object, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"cards.json: {where} needs a non-empty text {key!r}")
+    return value
+
+
+def _names(where: str, value: object, known: Sequence[str], what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"cards.json: {where} needs a list of {what} names")
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise ValueError(
+            f"cards.json: {where} has an unknown {what} {unknown[0]!r}; "
+            f"the {what}s are {', '.join(known)}"
+        )
+    if len(set(value)) != len(value):
+        raise ValueError(f"cards.json: {where} names a {what} twice")
+    return tuple(value)
+
+
+def _ids(cards: object, prefix: str, what: str, exact: int | None) -> list[dict[str, Any]]:
+    if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
+        raise ValueError(f"cards.json: {what} must be a list of cards")
+    if exact is not None and len(cards) != exact:
+        raise ValueError(f"cards.json must list {exact} {what}, not {len(cards)}")
+    if not 1 <= len(cards) <= 99:
+        raise ValueError(f"cards.json must list 1 to 99 {what}, not {len(cards)}")
+    for i, card in enumerate(cards, start=1):
+        if card.get("id") != f"{prefix}{i:02d}":
+            raise ValueError(
+                f"cards.json: {what} card {i} must have the id {prefix}{i:02d}, "
+                f"not {card.get('id')!r} (cards are numbered in order)"
+            )
+    return cards
+
+
+def _plant(raw: dict[str, Any], code: int) -> Plant:
+    where = f"plant {raw['id']}"
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"cards.json: {where} has kind {kind!r}; the kinds are {', '.join(KINDS)}")
+    cost_raw = raw.get("cost")
+    if not isinstance(cost_raw, dict):
+        raise ValueError(f"cards.json: {where} needs a cost such as {{'earth': 1, 'sun': 2}}")
+    _names(where + "'s cost", list(cost_raw), ELEMENTS, "element")
+    for element, n in cost_raw.items():
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"cards.json: {where} needs a whole number >= 1 of {element}")
+    cost = tuple(cost_raw.get(e, 0) for e in ELEMENTS)
+    if not sum(cost):
+        raise ValueError(f"cards.json: {where} must cost at least one element card")
+    symbol = raw.get("mushroom_symbol")
+    if not isinstance(symbol, bool):
+        raise ValueError(f"cards.json: {where} needs mushroom_symbol true or false")
+    if symbol and kind != "tree":
+        raise ValueError(
+            f"cards.json: {where} is a {kind}, but only trees show the mushroom symbol"
+        )
+    return Plant(
+        id=raw["id"],
+        code=code,
+        name=_text(where, raw.get("name"), "name"),
+        latin=_text(where, raw.get("latin"), "latin"),
+        kind=kind,
+        biomes=_biomes(where, raw.get("biomes")),
+        cost=cost,
+        abilities=_names(where, raw.get("abilities"), ABILITIES, "ability"),
+        mushroom_symbol=symbol,
+        fact=_text(where, raw.get("fact"), "fact"),
+    )
+
+
+def _animal(raw: dict[str, Any], code: int) -> Animal:
+    where = f"animal {raw['id']}"
+    return Animal(
+        id=raw["id"],
+        code=code,
+        name=_text(where, raw.get("name"), "name"),
+        latin=_text(where, raw.get("latin"), "latin"),
+        biomes=_biomes(where, raw.get("biomes")),
+        abilities=_names(where, raw.get("abilities"), ABILITIES, "ability"),
+        fact=_text(where, raw.get("fact"), "fact"),
+    )
+
+
+def _biomes(where: str, value: object) -> tuple[str, ...]:
+    biomes = _names(where, value, BIOMES, "biome")
+    if not biomes:
+        raise ValueError(f"cards.json: {where} must live in at least one biome")
+    return biomes
+
+
+def _mask(biomes: Sequence[str]) -> int:
+    return sum(1 << BIOMES.index(b) for b in biomes)
+
+
+def parse_cards(data: Mapping[str, Any], *, printed_counts: bool = True) -> CardSet:
+    """Check a card list in the ``cards.json`` shape and build its lookup tables.
+
+    With ``printed_counts`` the list must hold the rulebook's 30 plant & fungi and 25
+    animal cards; without it any number from 1 to 99 of each is accepted (small lists for
+    tests and lessons). Raises ValueError naming the first problem.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError("cards.json must hold one JSON object")
+    for key, printed in (("biomes", BIOMES), ("elements", ELEMENTS), ("abilities", ABILITIES)):
+        if tuple(data.get(key, ())) != printed:
+            raise ValueError(f"cards.json: {key} must be the printed ones, {', '.join(printed)}")
+    labels = data.get("biome_labels")
+    if not isinstance(labels, dict) or set(labels) != set(BIOMES):
+        raise ValueError("cards.json: biome_labels must give a label to each of the seven biomes")
+    plants_raw = _ids(
+        data.get("plants"), "P", "plants", NUMBER_OF_PLANTS if printed_counts else None
+    )
+    animals_raw = _ids(
+        data.get("animals"), "A", "animals", NUMBER_OF_ANIMALS if printed_counts else None
+    )
+    plants = tuple(_plant(raw, PLANT_BASE + i) for i, raw in enumerate(plants_raw, start=1))
+    animals = tuple(_animal(raw, ANIMAL_BASE + i) for i, raw in enumerate(animals_raw, start=1))
+    biome_mask = [0] * CODE_LIMIT
+    cost: list[tuple[int, ...]] = [()] * CODE_LIMIT
+    abilities: list[tuple[int, ...]] = [()] * CODE_LIMIT
+    every: tuple[Plant | Animal, ...] = (*plants, *animals)
+    for card in every:
+        biome_mask[card.code] = _mask(card.biomes)
+        abilities[card.code] = tuple(ABILITIES.index(a) for a in card.abilities)
+    for plant in plants:
+        cost[plant.code] = plant.cost
+    provenance = data.get("provenance", {})
+    return CardSet(
+        plants=plants,
+        animals=animals,
+        biome_labels=dict(labels),
+        provenance=dict(provenance) if isinstance(provenance, dict) else {},
+        biome_mask=tuple(biome_mask),
+        cost=tuple(cost),
+        abilities=tuple(abilities),
+        symbol_trees=frozenset(p.code for p in plants if p.mushroom_symbol),
+        mushrooms=frozenset(p.code for p in plants if p.kind == "mushroom"),
+    )
+
+
+def load_cards(path: str | Path, *, printed_counts: bool = True) -> CardSet:
+    """Read and check a card list from a JSON file."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return parse_cards(data, printed_counts=printed_counts)
+
+
+_DEFAULT: list[CardSet] = []
+
+
+def default_cards() -> CardSet:
+    """The card list in the package's ``cards.json``, read and checked once."""
+    if not _DEFAULT:
+        text = resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
+        _DEFAULT.append(parse_cards(json.loads(text)))
+    return _DEFAULT[0]

@@ -1,0 +1,222 @@
+"""Ecosfera scoring: the team's points, won or lost, and the eco-warrior challenges.
+
+``final_score(level=…, players=…, biome_tiles=…, extinction_tiles=…, supply_elements=…,
+challenges=())`` is the digital scoring pad for a physical game; a game in the engine
+scores itself the same way (``Ecosfera.team_score``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
+from .data import (
+    ALL_BIOMES_POINTS,
+    BIOME_TILE_POINTS,
+    BIOME_TILES,
+    CHALLENGE_POINTS,
+    CHALLENGE_TITLES,
+    CHALLENGES,
+    ELEMENTS,
+    EXTINCTION_TILES,
+    LEVEL_POINTS,
+    LEVELS,
+    REBEL_EXTINCTION_TILES,
+    SUPPLY_ELEMENT_POINTS,
+    UNPLACED_EXTINCTION_POINTS,
+    element_count,
+    supply_at_start,
+)
+
+TEAM = "team"
+CATEGORIES = (
+    "difficulty",
+    "biome_tiles",
+    "all_biomes",
+    "extinction_tiles",
+    "supply_elements",
+    *CHALLENGES,
+)
+TITLES = {
+    "difficulty": "Difficulty",
+    "biome_tiles": "Biome tiles",
+    "all_biomes": "All seven biomes",
+    "extinction_tiles": "Unplaced extinction tiles",
+    "supply_elements": "Element cards in the supply",
+    **CHALLENGE_TITLES,
+}
+CHALLENGE_RULES = {
+    "zero_waste_master": "won without reactivating any ability tile",
+    "anonymous": "won the solo game",
+    "monk": "won without speaking at any time",
+    "extinction_rebel": "won starting with only one extinction tile unplaced",
+}
+
+
+def level_points(level: int, hardest_level_points: int = LEVEL_POINTS[-1]) -> int:
+    """The difficulty points of a level (1-5); level 5 gives ``hardest_level_points``."""
+    return hardest_level_points if level == LEVELS[-1] else LEVEL_POINTS[level - 1]
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, not {value}")
+    return value
+
+
+def check_challenges(
+    challenges: Iterable[str] | str,
+    *,
+    players: int,
+    biome_tiles: int,
+    extinction_tiles: int,
+) -> tuple[str, ...]:
+    """The challenges in canonical order, or a ValueError naming one that cannot count."""
+    names = (challenges,) if isinstance(challenges, str) else tuple(challenges)
+    for name in names:
+        if name not in CHALLENGES:
+            raise ValueError(
+                f"unknown challenge {name!r}; the challenges are {', '.join(CHALLENGES)}"
+            )
+    if len(set(names)) != len(names):
+        raise ValueError("a challenge is named twice")
+    for name in names:
+        title = CHALLENGE_TITLES[name]
+        if biome_tiles != BIOME_TILES:
+            raise ValueError(
+                f"{title} is completed only by winning (all {BIOME_TILES} biome tiles), "
+                f"not with {biome_tiles}"
+            )
+        if name == "anonymous" and players != 1:
+            raise ValueError(f"{title} is the solo game's challenge, not for {players} players")
+        if name == "monk" and players == 1:
+            raise ValueError(f"{title} is a challenge for more than one player")
+        if name == "extinction_rebel" and extinction_tiles != REBEL_EXTINCTION_TILES:
+            raise ValueError(
+                f"{title} starts with {REBEL_EXTINCTION_TILES} extinction tiles placed and "
+                f"wins before the last one, so {REBEL_EXTINCTION_TILES} are placed at the end, "
+                f"not {extinction_tiles}"
+            )
+    return tuple(c for c in CHALLENGES if c in names)
+
+
+def score_rows(
+    player: str,
+    *,
+    level: int,
+    players: int,
+    biome_tiles: int,
+    extinction_tiles: int,
+    supply_elements: int,
+    challenges: Sequence[str],
+    hardest_level_points: int = LEVEL_POINTS[-1],
+) -> list[ScoreRow]:
+    """The rows of one (checked) result, credited to ``player``."""
+    supply = supply_at_start(level, players)
+    unplaced = EXTINCTION_TILES - extinction_tiles
+    rows = [
+        ScoreRow(
+            player,
+            "difficulty",
+            level_points(level, hardest_level_points),
+            f"level {level}: {supply} cards of each element in the supply at the start: "
+            f"+{level_points(level, hardest_level_points)}",
+        ),
+        ScoreRow(
+            player,
+            "biome_tiles",
+            BIOME_TILE_POINTS * biome_tiles,
+            f"{biome_tiles} biome tile{'s' if biome_tiles != 1 else ''} placed x "
+            f"{BIOME_TILE_POINTS}: +{BIOME_TILE_POINTS * biome_tiles}",
+        ),
+        ScoreRow(
+            player,
+            "all_biomes",
+            ALL_BIOMES_POINTS if biome_tiles == BIOME_TILES else 0,
+            f"all {BIOME_TILES} biome tiles placed: +{ALL_BIOMES_POINTS}"
+            if biome_tiles == BIOME_TILES
+            else f"not all {BIOME_TILES} biome tiles placed: +0",
+        ),
+        ScoreRow(
+            player,
+            "extinction_tiles",
+            UNPLACED_EXTINCTION_POINTS * unplaced,
+            f"{unplaced} extinction tile{'s' if unplaced != 1 else ''} not placed x "
+            f"{UNPLACED_EXTINCTION_POINTS}: +{UNPLACED_EXTINCTION_POINTS * unplaced}",
+        ),
+        ScoreRow(
+            player,
+            "supply_elements",
+            SUPPLY_ELEMENT_POINTS * supply_elements,
+            f"{supply_elements} element card{'s' if supply_elements != 1 else ''} left in "
+            f"the supply: +{SUPPLY_ELEMENT_POINTS * supply_elements}",
+        ),
+    ]
+    rows.extend(
+        ScoreRow(
+            player,
+            name,
+            CHALLENGE_POINTS[name],
+            f"{CHALLENGE_TITLES[name]}: {CHALLENGE_RULES[name]}: +{CHALLENGE_POINTS[name]}",
+        )
+        for name in challenges
+    )
+    return rows
+
+
+def team_sheet(rows: Iterable[ScoreRow], players: Sequence[str] = (TEAM,)) -> ScoreSheet:
+    return make_sheet(players, CATEGORIES, rows, titles=TITLES)
+
+
+def final_score(
+    *,
+    level: int,
+    players: int,
+    biome_tiles: int,
+    extinction_tiles: int,
+    supply_elements: int,
+    challenges: Iterable[str] | str = (),
+    hardest_level_points: int = LEVEL_POINTS[-1],
+) -> ScoreSheet:
+    """Score a physical game of Ecosfera, won or lost: one player, "team".
+
+    ``biome_tiles`` and ``extinction_tiles`` are the tiles placed (0-7), ``supply_elements``
+    the element cards left in the element decks, ``challenges`` the eco-warrior challenges
+    completed (zero_waste_master, anonymous, monk, extinction_rebel; each needs a win).
+    ``hardest_level_points`` is 50 (the rulebook prints 30). Raises ValueError naming the
+    problem.
+    """
+    _whole("level", level, LEVELS[0], LEVELS[-1])
+    _whole("players", players, 1, 4)
+    _whole("biome_tiles", biome_tiles, 0, BIOME_TILES)
+    _whole("extinction_tiles", extinction_tiles, 0, EXTINCTION_TILES)
+    if biome_tiles == BIOME_TILES and extinction_tiles == EXTINCTION_TILES:
+        raise ValueError(
+            "the game ends as soon as all seven biome tiles or all seven extinction tiles are "
+            "placed, so both cannot be placed"
+        )
+    most = len(ELEMENTS) * element_count(level, players)
+    _whole("supply_elements", supply_elements, 0, most)
+    if isinstance(hardest_level_points, bool) or not isinstance(hardest_level_points, int):
+        raise ValueError(
+            f"hardest_level_points must be a whole number, not {hardest_level_points!r}"
+        )
+    if hardest_level_points < 0:
+        raise ValueError(f"hardest_level_points must be >= 0, not {hardest_level_points}")
+    done = check_challenges(
+        challenges, players=players, biome_tiles=biome_tiles, extinction_tiles=extinction_tiles
+    )
+    return team_sheet(
+        score_rows(
+            TEAM,
+            level=level,
+            players=players,
+            biome_tiles=biome_tiles,
+            extinction_tiles=extinction_tiles,
+            supply_elements=supply_elements,
+            challenges=done,
+            hardest_level_points=hardest_level_points,
+        )
+    )
