@@ -9,6 +9,7 @@ coordinates are always scene coordinates.
 
 from __future__ import annotations
 
+import math
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -231,7 +232,15 @@ def changed_areas(old: Scene, new: Scene) -> list[Box] | None:
         merged.append(box)
     if sum(w * h for _, _, w, h in merged) > PARTIAL_LIMIT * new.width * new.height:
         return None
-    return merged
+    return [_whole_pixels(box) for box in merged]
+
+
+def _whole_pixels(box: Box) -> Box:
+    """The box grown to whole pixels: a clip edge inside a pixel would blend the repainted
+    shapes with the cleared background there and leave a faint line."""
+    x0, y0 = math.floor(box[0]), math.floor(box[1])
+    x1, y1 = math.ceil(box[0] + box[2]), math.ceil(box[1] + box[3])
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def repaint_areas(canvas: Canvas, scene: Scene, areas: list[Box]) -> int:

@@ -1,0 +1,439 @@
+"""The Ecosfera lesson helpers (widgets/ecosfera/lesson.py), in plain Python.
+
+Besides each helper, the worked examples of lessons 1 and 2 are replayed here, so that a change
+to the engine or the cards that breaks a lesson's story fails a plain test (and says which
+step), not only the notebook's saved output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gamecore.ecosfera import (
+    AcquireAnimal,
+    ClaimBiomes,
+    Ecosfera,
+    EndTurn,
+    Move,
+    Mycorrhiza,
+    TakeMissingElement,
+    default_cards,
+)
+from gamecore.ecosfera.data import BIOMES, ELEMENTS, LEVELS, is_animal, is_plant, supply_at_start
+from gamecore.ecosfera.game import OWN_DECK
+from widgets.ecosfera import lesson
+from widgets.ecosfera.lesson import (
+    Notes,
+    card,
+    card_gallery,
+    choices,
+    find_move,
+    idle_until_lost,
+    play,
+    what_if,
+)
+from widgets.ecosfera.table import describe_action, hint_items
+from widgets.svg import Picture
+
+CARDS = default_cards()
+
+LESSON_1 = (
+    ("buy Golden chanterelle", "buy Silver birch", "mycorrhiza", "end the turn"),
+    ("buy Welwitschia", "buy Tussock cottongrass", "end the turn"),
+    (
+        "call Giant panda",
+        "use your plus tile",
+        "buy Eelgrass",
+        "movement tile: put Eelgrass",
+        "movement symbol of Silver birch: put Giant panda",
+        "end the turn",
+    ),
+    (
+        "buy Fly agaric",
+        "buy Giant kelp",
+        "plus symbol of Giant kelp",
+        "call Grey wolf",
+        "call Arctic tern",
+        "Arctic tern: place the Tundra tile and turn your plus tile face up",
+        "end the turn",
+    ),
+)
+"""Lesson 1's guided solo game (seed 73), turn by turn, in the notebook's words."""
+
+LESSON_2 = (
+    "buy Arctic willow",
+    "movement tile: give Arctic willow to Ben",
+    "end the turn",
+    "buy Reindeer lichen",
+    "call Reindeer",
+    "movement symbol of Reindeer: give sun to Carla",
+    "end the turn",
+    "buy Creosote bush",
+    "end the turn",
+)
+"""Lesson 2's worked gift (seed 28, Ana, Ben and Carla)."""
+
+
+def quiet(fn, *args):
+    """Call ``fn`` and return what it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fn(*args)
+    return out.getvalue()
+
+
+def solo() -> Ecosfera:
+    return Ecosfera(("You",), seed=73, level=1)
+
+
+def svg_of(picture: Picture) -> ET.Element:
+    return ET.fromstring(picture._repr_svg_())
+
+
+# ---------------------------------------------------------------------------- cards by name
+
+
+def test_card_finds_a_species_by_name_or_id_without_regard_to_capitals() -> None:
+    assert card("Grey wolf") == 204
+    assert card("grey WOLF") == 204
+    assert card("A04") == 204
+    assert card("Golden chanterelle") == 111
+    for c in (*CARDS.plants, *CARDS.animals):
+        assert card(c.name) == c.code
+
+
+def test_card_refuses_an_unknown_name_and_suggests_close_ones() -> None:
+    with pytest.raises(ValueError, match="did you mean Grey wolf"):
+        card("wolf")
+    with pytest.raises(ValueError, match="no Ecosfera card is called 'Unicorn'"):
+        card("Unicorn")
+
+
+def test_facts_print_each_cards_own_fact_with_its_biomes() -> None:
+    notes = lesson.facts("Reindeer lichen", "Giant kelp")
+    assert isinstance(notes, Notes) and len(notes) == 2
+    lichen = CARDS.card(card("Reindeer lichen"))
+    assert notes[0] == f"Reindeer lichen (Cladonia rangiferina; tundra, taiga): {lichen.fact}"
+    assert str(notes) == "\n".join(notes)
+
+
+# ---------------------------------------------------------------------------- pictures
+
+
+def test_picture_is_the_tables_snapshot_and_shows_selections_and_hints() -> None:
+    game = solo()
+    plain = svg_of(lesson.picture(game))
+    assert plain.get("aria-label") == "Ecosfera table: You, level 1"
+    texts = "".join(plain.itertext())
+    assert "Silver birch" in texts and "Eelgrass" in texts
+    earth = 312  # earth#12, on the first line of seed 73
+    assert earth in game.lines[0]
+    selected = "".join(svg_of(lesson.picture(game, select=[earth])).itertext())
+    assert "Selected: earth" in selected
+    hinted = "".join(svg_of(lesson.picture(game, hints=True)).itertext())
+    assert "What can I do?" in hinted
+    assert game.moves() == [], "drawing a picture must not play anything"
+
+
+def test_card_gallery_draws_each_card_with_its_caption_and_breaks_rows() -> None:
+    codes = [card("Reindeer"), card("Grey wolf"), None, card("Scots pine")]
+    picture = card_gallery(codes, "Three cards", captions=["a", ["b", "second line"], "c"])
+    scene = picture.scene
+    frames = [s for s in scene.shapes if s.id.endswith("-face")]
+    assert [f.id for f in frames] == ["g0-face", "g1-face", "g2-face"]
+    captions = [s.text for s in scene.shapes if "-caption" in s.id]
+    assert captions == ["a", "b", "second line", "c"]
+    pine = scene.find("g2-caption0")
+    reindeer = scene.find("g0-caption0")
+    assert pine.y > reindeer.y, "a None among the codes starts a new row"
+    assert scene.texts()[0] == "Three cards"
+    with pytest.raises(ValueError, match="one caption per card"):
+        card_gallery([card("Reindeer")], captions=["a", "b"])
+
+
+def test_components_show_every_kind_of_piece() -> None:
+    scene = lesson.components().scene
+    texts = " ".join(scene.texts())
+    for words in (
+        "Element cards",
+        "Disaster cards",
+        "Plant & fungi cards",
+        "Animal cards",
+        "Ability tiles",
+        "Biome tiles",
+        "Extinction tiles",
+        "mushroom: mycorrhiza",
+        "plus: used",
+        *ELEMENTS,
+        "Reindeer lichen",
+        "Scots pine",
+        "Fly agaric",
+        "Reindeer",
+        "Grey wolf",
+    ):
+        assert words in texts, words
+    assert ET.fromstring(lesson.components()._repr_svg_()) is not None
+    for s in scene.shapes:
+        x, y, w, h = s.bbox()
+        assert x >= -1 and y >= -1, (s.id, x, y)
+        assert x + w <= scene.width + 1 and y + h <= scene.height + 1, (s.id, x + w, y + h)
+
+
+@pytest.mark.parametrize("biome", BIOMES)
+def test_biome_gallery_holds_exactly_the_cards_of_the_biome(biome: str) -> None:
+    picture = lesson.biome_gallery(biome)
+    plants, animals = lesson.species(biome)
+    expected = {c.code for c in (*CARDS.plants, *CARDS.animals) if biome in c.biomes}
+    assert set(plants + animals) == expected
+    assert all(is_plant(c) for c in plants) and all(is_animal(c) for c in animals)
+    names = " ".join(picture.scene.texts())
+    assert f"{len(plants)} plant & fungi cards, {len(animals)} animal cards" in names
+    first_animal = picture.scene.find(f"g{len(plants)}-face")
+    last_plant = picture.scene.find(f"g{len(plants) - 1}-face")
+    assert first_animal.y > last_plant.y, "the animals start a row of their own"
+
+
+def test_an_unknown_biome_is_refused_with_the_list() -> None:
+    with pytest.raises(ValueError, match="the biomes are taiga"):
+        lesson.species("jungle")
+    assert lesson.biome_label("temperate forest") == "Temperate forest"
+
+
+# ---------------------------------------------------------------------------- a guided turn
+
+
+def test_choices_list_every_acquisition_the_abilities_and_the_end_of_turn() -> None:
+    game = solo()
+    notes = choices(game)
+    assert isinstance(notes, Notes)
+    text = str(notes)
+    assert notes[0] == "You to play (turn 1). Acquisitions:"
+    for item in hint_items(game):
+        assert f"  • {item}" in notes
+    assert "Use your plus tile: an extra card from the deck" in text
+    assert "Use your movement tile: move one of 3 unused cards (face up on top of your deck" in text
+    assert notes[-1].startswith("End the turn: nothing acquired yet")
+    quiet(play, game, "buy Golden chanterelle")
+    assert choices(game)[-1].startswith("End the turn: something was acquired")
+
+
+def test_choices_in_a_team_game_name_the_teammates() -> None:
+    game = Ecosfera(("Ana", "Ben", "Carla"), seed=28, level=1)
+    text = str(choices(game))
+    assert "Use Ana's movement tile: move one of 3 unused cards (to Ben, to Carla or back" in text
+    assert "their" not in text
+
+
+def test_choices_when_nothing_can_be_acquired_and_when_the_game_is_over() -> None:
+    game = solo()
+    for turn in LESSON_1:
+        for words in turn:
+            quiet(play, game, words)
+    assert "  • none: nothing can be acquired now" in choices(game)
+    while not game.is_over:
+        game.play(EndTurn())
+    assert choices(game) == [f"The game is over: {game.describe_outcome()}."]
+
+
+def test_find_move_needs_exactly_one_fitting_move() -> None:
+    game = solo()
+    move = find_move(game, "BUY golden   chanterelle")
+    assert describe_action(game, move).startswith("buy Golden chanterelle")
+    assert find_move(game, "end the turn") == EndTurn()
+    with pytest.raises(ValueError, match="moves fit 'buy'; say which"):
+        find_move(game, "buy")
+    with pytest.raises(ValueError, match="no legal move fits 'call Giant panda'"):
+        find_move(game, "call Giant panda")
+
+
+def test_play_plays_one_legal_move_and_says_what_happened() -> None:
+    game = solo()
+    printed = quiet(play, game, "buy Silver birch")
+    assert len(game.moves()) == 1
+    action = game.moves()[0][1]
+    assert isinstance(action, TakeMissingElement)
+    assert printed.splitlines() == [
+        "You took the missing sun from the sun deck (10 left) and paid it with air for "
+        "Silver birch (P02).",
+        f"   [recorded move: {action}]",
+    ]
+    before = game.clone()
+    with pytest.raises(ValueError):
+        play(game, "call Blue whale")
+    assert game.moves() == before.moves(), "a refused play changes nothing"
+
+
+def test_what_if_plays_on_a_copy_only() -> None:
+    game = solo()
+    quiet(play, game, "buy Golden chanterelle")
+    quiet(play, game, "buy Silver birch")
+    quiet(play, game, "mycorrhiza")
+    log = list(game.log)
+    printed = quiet(what_if, game, "use your plus tile")
+    assert printed.startswith("What if: You used your plus tile and took an extra card")
+    assert "a disaster card" in printed
+    assert game.log == log and game.tiles[0] == [True, True, True]
+
+
+def test_idle_until_lost_counts_the_extinction_tiles_on_a_copy() -> None:
+    game = solo()
+    notes = idle_until_lost(game)
+    assert game.moves() == []
+    assert notes[0] == "Ending every turn at once from turn 1 (on a copy of the game):"
+    tiles = [int(line.split("extinction tiles ")[1].split(" of")[0]) for line in notes[1:-1]]
+    assert tiles == sorted(tiles) and tiles[-1] == 7
+    assert notes[-1].startswith("The game is lost on turn ")
+    assert notes[-1].endswith(": all seven extinction tiles are placed.")
+
+
+def test_line_words_mark_the_used_cards() -> None:
+    game = solo()
+    assert lesson.line_words(game) == "Your line: disaster, earth, time, air"
+    quiet(play, game, "buy Golden chanterelle")
+    assert lesson.line_words(game) == (
+        "Your line: disaster, earth (used), time (used), air, Golden chanterelle"
+    )
+    team = Ecosfera(("Ana", "Ben"), seed=28, level=1)
+    assert lesson.line_words(team, 1).startswith("Ben's line: ")
+
+
+# ---------------------------------------------------------------------------- the lessons' stories
+
+
+def test_lesson_1_story_three_biome_tiles_in_four_turns() -> None:
+    game = solo()
+    kinds = []
+    for number, turn in enumerate(LESSON_1, start=1):
+        assert game.turns + 1 == number
+        for words in turn:
+            action = find_move(game, words)
+            kinds.append(type(action))
+            game.play(action)
+    assert [game.cards.card(c).name for c in game.lines[0][:2]] == ["Silver birch", "Welwitschia"]
+    assert [BIOMES[b] for b in game.biome_tiles] == ["taiga", "temperate_forest", "tundra"]
+    assert game.extinction_tiles == 0 and game.turns == 4
+    assert Mycorrhiza in kinds and AcquireAnimal in kinds and ClaimBiomes in kinds
+    assert any(isinstance(a, Move) and a.to == OWN_DECK for _, a in game.moves())
+    assert game.tiles[0] == [True, True, False], "plus turned face up, movement still used"
+
+
+def test_lesson_2_story_the_gift_lets_ben_call_the_reindeer() -> None:
+    game = Ecosfera(("Ana", "Ben", "Carla"), seed=28, level=1)
+    without = game.clone()
+    for words in LESSON_2:
+        game.play(find_move(game, words))
+    reindeer = card("Reindeer")
+    assert reindeer in game.discards[1] or reindeer in game.decks[1] or reindeer in game.lines[1]
+    assert game.extinction_tiles == 0 and game.turns == 3
+    # without the gift Ben's lichen is alone: no animal on his turn
+    without.play(find_move(without, "buy Arctic willow"))
+    without.play(EndTurn())
+    without.play(find_move(without, "buy Reindeer lichen"))
+    assert not [a for a in without.legal_actions() if isinstance(a, AcquireAnimal)]
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+def rows(table) -> list[tuple[str, ...]]:
+    return [tuple(r) for r in table.rows]
+
+
+def test_tables_show_as_text_and_as_html() -> None:
+    for table in (
+        lesson.supply_table(),
+        lesson.species_table(),
+        lesson.element_needs(),
+        lesson.animal_links(),
+        lesson.biome_links(),
+        lesson.food_links(),
+        lesson.mycorrhiza_partners(),
+        lesson.game_and_nature(),
+    ):
+        assert all(len(r) == len(table.headers) for r in table.rows)
+        assert str(table).splitlines()[0].startswith(table.headers[0] or " ")
+        html = table._repr_html_()
+        assert html.startswith('<table class="eco-lesson-table">')
+        ET.fromstring(html)  # well-formed
+
+
+def test_supply_table_follows_the_engine() -> None:
+    table = lesson.supply_table()
+    for n, row in enumerate(table.rows, start=1):
+        assert row[1:] == tuple(str(supply_at_start(level, n)) for level in LEVELS)
+    assert table.rows[0][0] == "solo" and table.rows[2][0] == "3 players"
+
+
+def test_species_table_lists_every_card_in_each_of_its_biomes() -> None:
+    table = {r[0]: r for r in rows(lesson.species_table())}
+    assert len(table) == len(BIOMES)
+    for c in (*CARDS.plants, *CARDS.animals):
+        column = 1 if is_plant(c.code) else 2
+        for b in BIOMES:
+            listed = c.name in table[lesson.biome_label(b)][column].split(", ")
+            assert listed == (b in c.biomes), (c.name, b)
+
+
+def test_element_needs_add_up_the_costs() -> None:
+    for r in rows(lesson.element_needs()):
+        biome = next(b for b in BIOMES if lesson.biome_label(b) == r[0])
+        plants = [p for p in CARDS.plants if biome in p.biomes]
+        assert int(r[1]) == len(plants)
+        totals = [int(v) for v in r[2 : 2 + len(ELEMENTS)]]
+        assert totals == [sum(p.cost[e] for p in plants) for e in range(len(ELEMENTS))]
+        most = [ELEMENTS[e] for e, n in enumerate(totals) if n == max(totals)]
+        assert r[-1] == " and ".join(most)
+    desert = next(r for r in rows(lesson.element_needs()) if r[0] == "Desert")
+    assert desert[2 + ELEMENTS.index("water")] == "0", (
+        "the lesson reads: no desert plant costs water"
+    )
+
+
+def test_every_animal_of_several_biomes_has_a_reason() -> None:
+    table = rows(lesson.animal_links())
+    several = [a for a in CARDS.animals if len(a.biomes) > 1]
+    assert [r[0] for r in table] == [a.name for a in several]
+    for r in table:
+        assert r[2] in ("migration", "water and land", "a wide range"), r
+        assert r[3], r
+    assert set(lesson.ANIMAL_LINKS) == {a.name for a in several}
+
+
+def test_biome_links_count_the_animals_two_biomes_share() -> None:
+    table = rows(lesson.biome_links())
+    for i, b in enumerate(BIOMES):
+        for j, c in enumerate(BIOMES):
+            n = sum(1 for a in CARDS.animals if b in a.biomes and c in a.biomes)
+            assert table[i][1 + j] == (str(n) if n else "·")
+            assert table[i][1 + j] == table[j][1 + i]
+
+
+def test_food_links_and_mycorrhiza_partners_name_only_cards() -> None:
+    for who, whom, how in rows(lesson.food_links()):
+        assert card(who) != card(whom) and how
+    pairs = rows(lesson.mycorrhiza_partners())
+    for tree, mushroom, tiles in pairs:
+        t, m = CARDS.card(card(tree)), CARDS.card(card(mushroom))
+        assert t.mushroom_symbol and m.kind == "mushroom"
+        shared = [lesson.biome_label(b) for b in BIOMES if b in t.biomes and b in m.biomes]
+        assert tiles == ", ".join(shared) and shared
+    every = {
+        (t.name, m.name)
+        for t in CARDS.plants
+        for m in CARDS.plants
+        if t.mushroom_symbol and m.kind == "mushroom" and set(t.biomes) & set(m.biomes)
+    }
+    assert {(r[0], r[1]) for r in pairs} == every
+
+
+def test_game_and_nature_covers_the_pieces_of_the_game() -> None:
+    table = rows(lesson.game_and_nature())
+    pieces = " ".join(r[0] for r in table)
+    for words in ("Element", "Plant & fungi", "animal", "biome tile", "Mycorrhiza", "Disaster",
+                  "Extinction"):  # fmt: skip
+        assert words in pieces, words
+    assert all(all(cell.strip() for cell in r) for r in table)

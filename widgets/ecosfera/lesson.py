@@ -1,0 +1,647 @@
+"""Small helpers that keep the Ecosfera lesson cells short.
+
+- pictures: ``picture(game)`` (the table now, as the lesson's game shows it),
+  ``components()`` (one of every kind of piece), ``card_gallery(codes)`` and
+  ``biome_gallery(biome)`` (the cards of one biome);
+- a guided turn in words: ``choices(game)`` (what each possible move would do),
+  ``play(game, words)`` (play the move those words describe and say what happened),
+  ``what_if(game, words)`` (the same on a copy: the game does not change),
+  ``idle_until_lost(game)`` (what doing nothing costs), ``line_words(game)``,
+  ``card(name)`` (a species' code) and ``facts(*names)`` (the facts printed with cards);
+- tables (text in a terminal, HTML in a notebook): ``supply_table()`` (element cards per level
+  and team size) and the ecology lesson's ``species_table()``, ``element_needs()``,
+  ``animal_links()``, ``biome_links()``, ``food_links()``, ``mycorrhiza_partners()`` and
+  ``game_and_nature()``.
+
+Moves are found by their words: ``play(game, "buy Golden chanterelle")`` plays the one legal
+move whose description (the table's ``describe_action``) contains those words, so a lesson
+reads like what a player says at the table. Everything here only reads the game, except
+``play``, which plays exactly one legal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from gamecore.ecosfera import (
+    OWN_DECK,
+    EndTurn,
+    Move,
+    Plus,
+    Refresh,
+    default_cards,
+)
+from gamecore.ecosfera.data import (
+    ABILITIES,
+    BIOMES,
+    ELEMENTS,
+    EXTINCTION_TILES,
+    LEVELS,
+    CardSet,
+    element_code,
+    supply_at_start,
+)
+from gamecore.ecosfera.game import Ecosfera
+from gamecore.nuevos_mundos.earth import Table
+from gamecore.protocol import Action
+
+from ..palette import INK, MUTED, PAPER
+from ..scene import Scene, Shape, Text
+from ..svg import Picture
+from .cards import (
+    BIOME_NAMES,
+    CARD_H,
+    CARD_W,
+    ability_tile,
+    biome_star,
+    card_face,
+    card_name,
+    eco_icon,
+    extinction_puzzle,
+)
+from .table import EcosferaTable, describe_action, describe_move, hint_items, possessive
+
+GAP = 14
+"""Space between two cards of a gallery."""
+CAPTION_H = 34
+"""Room under a gallery card for its caption (two short lines)."""
+
+
+# ---------------------------------------------------------------------------- cards by name
+
+
+def card(name: str, cards: CardSet | None = None) -> int:
+    """The code of the plant, fungus or animal card with this name ("Grey wolf" -> 204).
+
+    The name is compared without regard to capitals; a card id such as "A04" works too.
+    """
+    cards = cards or default_cards()
+    wanted = name.strip().casefold()
+    for c in (*cards.plants, *cards.animals):
+        if wanted in (c.name.casefold(), c.id.casefold()):
+            return c.code
+    near = [c.name for c in (*cards.plants, *cards.animals) if wanted in c.name.casefold()]
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise ValueError(f"no Ecosfera card is called {name!r}{hint}")
+
+
+def biome_label(biome: str) -> str:
+    """A biome's name for people ("temperate_forest" -> "Temperate forest")."""
+    return BIOME_NAMES[_biome(biome)]
+
+
+def _biome(biome: str) -> str:
+    key = biome.strip().lower().replace(" ", "_")
+    if key not in BIOMES:
+        raise ValueError(f"no biome {biome!r}; the biomes are {', '.join(BIOMES)}")
+    return key
+
+
+# ---------------------------------------------------------------------------- pictures
+
+
+def picture(game: Ecosfera, select: Iterable[int] = (), hints: bool = False) -> Picture:
+    """The table now, as the player to move sees it (everything in Ecosfera is public).
+
+    ``select``: cards of the turn player's line to show selected (the plants they pay for
+    are marked); ``hints``: mark every possible acquisition, as “What can I do?” does.
+    """
+    table = EcosferaTable.from_game(game, seats=("human",) * len(game.players))
+    for code in select:
+        table.select(code)
+    if hints:
+        table.show_hints()
+    return table.snapshot()
+
+
+def _caption(x: float, y: float, lines: Sequence[str], id: str) -> list[Shape]:
+    return [
+        Text(
+            id=f"{id}-caption{k}",
+            x=x,
+            y=y + 14 * k,
+            text=line,
+            size=12 if k == 0 else 11,
+            anchor="middle",
+            fill=INK if k == 0 else MUTED,
+            bold=k == 0,
+        )
+        for k, line in enumerate(lines)
+    ]
+
+
+def card_gallery(
+    codes: Sequence[int | None],
+    title: str = "",
+    captions: Sequence[str | Sequence[str]] | None = None,
+    per_row: int = 8,
+    cards: CardSet | None = None,
+) -> Picture:
+    """Card faces in rows of ``per_row`` (a ``None`` among the codes starts a new row), each
+    with an optional caption under it (a text, or two lines)."""
+    cards = cards or default_cards()
+    faces = [c for c in codes if c is not None]
+    if captions is not None and len(captions) != len(faces):
+        raise ValueError(f"give one caption per card ({len(faces)}), not {len(captions)}")
+    places: list[tuple[int, int]] = []
+    row = col = 0
+    for code in codes:
+        if code is None:
+            row, col = (row + 1, 0) if col else (row, col)
+            continue
+        if col == per_row:
+            row, col = row + 1, 0
+        places.append((row, col))
+        col += 1
+    columns = max([c + 1 for _, c in places] or [1])
+    rows = max([r + 1 for r, _ in places] or [1])
+    top = 36 if title else 12
+    cell_h = CARD_H + (CAPTION_H if captions is not None else 12)
+    width = 2 * GAP + columns * CARD_W + (columns - 1) * GAP
+    scene = Scene(
+        width=int(max(width, 360)),
+        height=int(top + rows * cell_h + 8),
+        background=PAPER,
+        title=title or "Ecosfera cards",
+    )
+    if title:
+        scene.add(Text(id="gallery-title", x=GAP, y=18, text=title, size=15, fill=INK, bold=True))
+    for i, (code, (r, c)) in enumerate(zip(faces, places)):
+        x = GAP + c * (CARD_W + GAP)
+        y = top + r * cell_h
+        scene.extend(card_face(code, cards, x, y, id=f"g{i}"))
+        if captions is not None:
+            lines = [captions[i]] if isinstance(captions[i], str) else list(captions[i])
+            scene.extend(_caption(x + CARD_W / 2, y + CARD_H + 12, lines[:2], f"g{i}"))
+    return Picture(scene)
+
+
+def _label(x: float, y: float, text: str, id: str, *, size: float = 14) -> Text:
+    return Text(id=id, x=x, y=y, text=text, size=size, fill=INK, bold=True)
+
+
+def components(cards: CardSet | None = None) -> Picture:
+    """One of every kind of Ecosfera piece, with its name: element cards, plant & fungi cards
+    (a plant, a tree with the mushroom symbol, a mushroom), animal cards, a disaster card,
+    the card symbols, the three ability tiles (face up, and one face down), the biome tiles
+    and the extinction tiles."""
+    cards = cards or default_cards()
+    step = CARD_W + GAP
+    scene = Scene(width=8 * step + GAP, height=830, background=PAPER, title="Ecosfera pieces")
+
+    def row(y: float, title: str, codes: Sequence[int], notes: Sequence[Sequence[str]], x0: float):
+        scene.add(_label(x0, y, title, f"row-{y:.0f}-{x0:.0f}"))
+        for k, (code, note) in enumerate(zip(codes, notes)):
+            x = x0 + k * step
+            scene.extend(card_face(code, cards, x, y + 16, id=f"c{y:.0f}-{x:.0f}"))
+            scene.extend(_caption(x + CARD_W / 2, y + CARD_H + 30, note, f"c{y:.0f}-{x:.0f}"))
+
+    elements = [element_code(e, 1) for e in range(len(ELEMENTS))]
+    row(14, "Element cards (12 of each element)", elements, [[e] for e in ELEMENTS], GAP)
+    row(14, "Disaster cards (50)", [401], [["disaster", "3 on a line: extinction"]], GAP + 6 * step)
+    plants = [card(n, cards) for n in ("Reindeer lichen", "Scots pine", "Fly agaric")]
+    notes = [["a plant", "cost at the bottom"], ["a tree", "mushroom symbol"], ["a mushroom"]]
+    row(250, "Plant & fungi cards (30)", plants, notes, GAP)
+    animals = [card(n, cards) for n in ("Reindeer", "Grey wolf")]
+    notes = [["an animal", "biomes at the bottom"], ["an animal", "lives in 3 biomes"]]
+    row(250, "Animal cards (25)", animals, notes, GAP + 3 * step + 20)
+    x = GAP + 5 * step + 40
+    scene.add(_label(x, 250, "Symbols on some cards", "row-symbols"))
+    for k, (name, words) in enumerate(
+        (
+            ("plus", "plus: one extra card"),
+            ("refresh", "refresh: new supply row"),
+            ("movement", "move: give or keep a card"),
+            ("mushroom", "mushroom: mycorrhiza"),
+        )
+    ):
+        scene.extend(eco_icon(name, x, 272 + 38 * k, 26, f"symbol-{name}"))
+        scene.add(Text(id=f"symbol-{name}-name", x=x + 34, y=285 + 38 * k, text=words, size=12,
+                       fill=INK))  # fmt: skip
+    y = 500
+    scene.add(_label(GAP, y, "Ability tiles (3 per player)", "row-abilities"))
+    for k in range(len(ABILITIES)):
+        scene.extend(ability_tile(k, True, GAP, y + 22 + 40 * k, id=f"ability{k}"))
+    scene.extend(ability_tile(0, False, GAP, y + 142, id="ability-used"))
+    scene.extend(_caption(GAP + 62, y + 190, ["face down = used"], "ability-used"))
+    scene.add(_label(GAP + 2 * step, y, "Biome tiles (7): the team wins them", "row-biomes"))
+    scene.extend(biome_star([0, 5], GAP + 3 * step + 40, y + 150, id="star"))
+    scene.extend(_caption(GAP + 3 * step + 40, y + 270, ["here 2 of 7 are placed"], "star-note"))
+    scene.add(_label(GAP + 5 * step + 40, y, "Extinction tiles (7): the team loses", "row-ext"))
+    scene.extend(extinction_puzzle(2, GAP + 6 * step + 40, y + 120, id="extinction"))
+    scene.extend(
+        _caption(GAP + 6 * step + 40, y + 190, ["here 2 of 7 are placed"], "extinction-note")
+    )
+    return Picture(scene)
+
+
+def species(biome: str, cards: CardSet | None = None) -> tuple[list[int], list[int]]:
+    """The plant & fungi cards and the animal cards that live in ``biome``, in card order."""
+    cards = cards or default_cards()
+    key = _biome(biome)
+    plants = [p.code for p in cards.plants if key in p.biomes]
+    animals = [a.code for a in cards.animals if key in a.biomes]
+    return plants, animals
+
+
+def biome_gallery(biome: str, cards: CardSet | None = None) -> Picture:
+    """Every card that lives in one biome: its plants & fungi, then its animals."""
+    cards = cards or default_cards()
+    plants, animals = species(biome, cards)
+    title = f"{biome_label(biome)}: {len(plants)} plant & fungi cards, {len(animals)} animal cards"
+    return card_gallery([*plants, None, *animals], title, per_row=8, cards=cards)
+
+
+# ---------------------------------------------------------------------------- a guided turn
+
+
+class Notes(list):  # type: ignore[type-arg]
+    """Lines of text that show as plain lines in a notebook (not as a Python list)."""
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(self)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _ability_groups(game: Ecosfera) -> list[str]:
+    """The ability moves, one line per tile or card symbol (the movement targets summed up)."""
+    groups: dict[tuple[type, int], list[Action]] = {}
+    for action in game.legal_actions():
+        if isinstance(action, (Plus, Refresh, Move)):
+            groups.setdefault((type(action), action.source), []).append(action)
+    name = game.players[game.turn_player]
+    lines = []
+    for (kind, _), actions in groups.items():
+        first = describe_action(game, actions[0]).replace("use their ", f"use {possessive(name)} ")
+        source = _cap(first.split(":")[0])
+        if kind is Plus:
+            lines.append(_cap(first))
+        elif kind is Refresh:
+            lines.append(f"{source}: four new cards in the plant & fungi or the animal row")
+        else:
+            moves = [a for a in actions if isinstance(a, Move)]
+            n = len({a.card for a in moves})
+            places = ["face up on top of your deck"] if any(a.to == OWN_DECK for a in moves) else []
+            places += [f"to {game.players[q]}" for q in sorted({a.to for a in moves if a.to >= 0})]
+            places.append("back to its supply deck")
+            what = f"one of {n} unused cards" if n > 1 else "the one unused card"
+            where = " or ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
+            lines.append(f"{source}: move {what} ({where})")
+    return lines
+
+
+def choices(game: Ecosfera) -> Notes:
+    """What the player to move can do now, in words: every acquisition (what each would
+    buy, call or win), the abilities they can still use, and what ending the turn brings."""
+    if game.is_over:
+        return Notes([f"The game is over: {game.describe_outcome()}."])
+    name = game.players[game.turn_player]
+    notes = Notes([f"{name} to play (turn {game.turns + 1}). Acquisitions:"])
+    items = hint_items(game)
+    notes += [f"  • {item}" for item in items] or ["  • none: nothing can be acquired now"]
+    abilities = _ability_groups(game)
+    if abilities:
+        notes.append("Abilities:")
+        notes += [f"  • {line}" for line in abilities]
+    if game.achieved:
+        notes.append("End the turn: something was acquired this turn, so no disaster card.")
+    else:
+        notes.append("End the turn: nothing acquired yet this turn, so a disaster card would come.")
+    return notes
+
+
+def find_move(game: Ecosfera, words: str) -> Action:
+    """The one legal move whose description contains ``words`` (capitals ignored).
+
+    "end the turn" ends the turn. Raises ValueError listing the candidates when no move or
+    more than one move fits.
+    """
+    wanted = " ".join(words.split()).casefold()
+    legal = game.legal_actions()
+    texts = [describe_action(game, a) for a in legal]
+    found = [(a, t) for a, t in zip(legal, texts) if wanted in t.casefold()]
+    exact = [(a, t) for a, t in found if t.casefold() == wanted]
+    if len(found) == 1 or len(exact) == 1:
+        return (exact or found)[0][0]
+    if not found:
+        listed = "; ".join(dict.fromkeys(texts))
+        raise ValueError(f"no legal move fits {words!r}. The legal moves: {listed}")
+    listed = "; ".join(t for _, t in found)
+    raise ValueError(f"{len(found)} moves fit {words!r}; say which: {listed}")
+
+
+def _sentence(before: Ecosfera, after: Ecosfera, action: Action) -> str:
+    return describe_move(before, after, before.turn_player, action)
+
+
+def play(game: Ecosfera, words: str) -> None:
+    """Play the legal move these words describe and print what happened: the move in a
+    sentence (with everything that followed by itself) and the move as the engine records it."""
+    action = find_move(game, words)
+    before = game.clone()
+    game.play(action)
+    print(_sentence(before, game, action))
+    print(f"   [recorded move: {action}]")
+
+
+def what_if(game: Ecosfera, words: str) -> None:
+    """Print what the move these words describe would do, played on a copy: the game itself
+    does not change (a peek, as in a thought experiment)."""
+    action = find_move(game, words)
+    copy = game.clone()
+    copy.play(action)
+    print("What if: " + _sentence(game, copy, action))
+    print("(only a copy played this move: the game itself has not changed)")
+
+
+def idle_until_lost(game: Ecosfera) -> Notes:
+    """What happens if, from now on, every turn is ended at once (played on a copy): the
+    turns that place extinction tiles, and how the game ends."""
+    copy = game.clone()
+    notes = Notes(
+        [f"Ending every turn at once from turn {copy.turns + 1} (on a copy of the game):"]
+    )
+    last = copy.turns + 1
+    while not copy.is_over:
+        first, tiles = copy.turns + 1, copy.extinction_tiles
+        copy.play(EndTurn())
+        # a new line opened with three disasters ends that turn at once: count it too
+        last = max(first, copy.turns)
+        if copy.extinction_tiles > tiles:
+            turns = f"turn {first}" if last == first else f"turns {first}-{last}"
+            notes.append(
+                f"  {turns}: extinction tiles {copy.extinction_tiles} of {EXTINCTION_TILES}"
+            )
+    word, _, rest = copy.describe_outcome().partition(":")
+    notes.append(f"The game is {word} on turn {last}{':' + rest if rest else ''}.")
+    return notes
+
+
+def line_words(game: Ecosfera, player: int | None = None) -> str:
+    """A player's line in words, used cards marked: "disaster, earth (used), ..."."""
+    p = game.turn_player if player is None else player
+    words = []
+    for code in game.lines[p]:
+        text = card_name(game.cards, code)
+        if p == game.turn_player and code in game.used:
+            text += " (used)"
+        words.append(text)
+    return f"{possessive(game.players[p], start=True)} line: " + (", ".join(words) or "no cards")
+
+
+# ---------------------------------------------------------------------------- ecology tables
+
+
+def facts(*names: str, cards: CardSet | None = None) -> Notes:
+    """The fact printed with each named card: "Reindeer lichen (Cladonia rangiferina;
+    tundra, taiga): ..."."""
+    cards = cards or default_cards()
+    notes = Notes()
+    for name in names:
+        c = cards.card(card(name, cards))
+        where = ", ".join(biome_label(b).lower() for b in c.biomes)
+        notes.append(f"{c.name} ({c.latin}; {where}): {c.fact}")
+    return notes
+
+
+def supply_table() -> Table:
+    """Cards of each element in the supply decks at the start, by number of players and level
+    (the players' own starting cards are not counted)."""
+    rows = []
+    for n in range(1, 5):
+        who = "solo" if n == 1 else f"{n} players"
+        rows.append((who, *(str(supply_at_start(level, n)) for level in LEVELS)))
+    headers = ("", *(f"level {level}" for level in LEVELS))
+    return Table(headers, tuple(rows), "eco-lesson-table")
+
+
+def species_table(cards: CardSet | None = None) -> Table:
+    """Each biome with the plants & fungi and the animals that live there (a card may live
+    in several biomes, so it may appear in several rows)."""
+    cards = cards or default_cards()
+    rows = []
+    for b in BIOMES:
+        plants, animals = species(b, cards)
+        rows.append(
+            (
+                biome_label(b),
+                ", ".join(cards.card(c).name for c in plants),
+                ", ".join(cards.card(c).name for c in animals),
+            )
+        )
+    return Table(("Biome", "Plants & fungi", "Animals"), tuple(rows), css_class="eco-lesson-table")
+
+
+def element_needs(cards: CardSet | None = None) -> Table:
+    """For each biome, the element cards its plant & fungi cards cost in total."""
+    cards = cards or default_cards()
+    rows = []
+    for b in BIOMES:
+        plants = [p for p in cards.plants if b in p.biomes]
+        totals = [sum(p.cost[e] for p in plants) for e in range(len(ELEMENTS))]
+        top = max(totals)
+        most = [ELEMENTS[e] for e, n in enumerate(totals) if n == top]
+        rows.append(
+            (biome_label(b), str(len(plants)), *(str(n) for n in totals), " and ".join(most))
+        )
+    headers = ("Biome", "Plant cards", *ELEMENTS, "Needed most")
+    return Table(headers, tuple(rows), css_class="eco-lesson-table")
+
+
+ANIMAL_LINKS: dict[str, tuple[str, str]] = {
+    "Eurasian lynx": (
+        "a wide range",
+        "it hunts in conifer and in mixed forests across Europe and Asia",
+    ),
+    "Reindeer": (
+        "migration",
+        "many herds spend the summer on the open tundra and the winter in the shelter of the "
+        "northern forest",
+    ),
+    "Wolverine": ("a wide range", "one animal roams a huge area of northern forest and tundra"),
+    "Grey wolf": (
+        "a wide range",
+        "packs follow their prey, from tundra to forests; few wild land mammals have a larger "
+        "natural range",
+    ),
+    "Eurasian beaver": (
+        "water and land",
+        "it lives in rivers and ponds, and eats and builds with the trees along their banks",
+    ),
+    "Polar bear": (
+        "water and land",
+        "it hunts seals on the sea ice, and waits on the tundra coast when the ice melts",
+    ),
+    "Arctic tern": (
+        "migration",
+        "it nests on Arctic coasts and tundra, and spends the rest of the year at sea",
+    ),
+    "Amazon river dolphin": (
+        "water and land",
+        "in the rainy season it swims among the trees of the flooded rainforest",
+    ),
+    "Hippopotamus": (
+        "water and land",
+        "it rests in rivers and lakes by day and walks out to graze on the savanna at night",
+    ),
+    "Capybara": (
+        "water and land",
+        "it never lives far from water, in wet grasslands and along rainforest rivers",
+    ),
+    "African savanna elephant": (
+        "a wide range",
+        "herds walk long distances for water and food; a few live in Namibia's desert",
+    ),
+    "Common ostrich": ("a wide range", "it lives in open, dry country: savannas and semi-deserts"),
+    "Meerkat": ("a wide range", "it lives in the dry, open Kalahari, between desert and savanna"),
+    "Jaguar": (
+        "a wide range",
+        "it lives in rainforests and also in wet grasslands such as Brazil's Pantanal",
+    ),
+}
+"""Why each animal that lives in more than one biome does so: (kind of link, reason)."""
+
+
+def animal_links(cards: CardSet | None = None) -> Table:
+    """The animals that live in more than one biome: the biomes they link, and why."""
+    cards = cards or default_cards()
+    rows = []
+    for a in cards.animals:
+        if len(a.biomes) < 2:
+            continue
+        kind, why = ANIMAL_LINKS.get(a.name, ("", ""))
+        rows.append((a.name, " + ".join(biome_label(b) for b in a.biomes), kind, why))
+    return Table(
+        ("Animal", "Biomes it links", "Kind of link", "Why"), tuple(rows), "eco-lesson-table"
+    )
+
+
+def biome_links(cards: CardSet | None = None) -> Table:
+    """How many animal cards live in both biomes of each pair (the diagonal: in the biome)."""
+    cards = cards or default_cards()
+    short = [biome_label(b) for b in BIOMES]
+    rows = []
+    for b in BIOMES:
+        counts = [sum(1 for a in cards.animals if b in a.biomes and c in a.biomes) for c in BIOMES]
+        rows.append((biome_label(b), *(str(n) if n else "·" for n in counts)))
+    return Table(("", *short), tuple(rows), "eco-lesson-table")
+
+
+FOOD_LINKS: tuple[tuple[str, str, str], ...] = (
+    ("Giraffe", "Umbrella thorn acacia", "browses its leaves between the thorns"),
+    ("Dromedary", "Umbrella thorn acacia", "browses thorny desert trees such as acacias"),
+    ("African savanna elephant", "Umbrella thorn acacia", "eats grass, leaves, bark and pods"),
+    ("Reindeer", "Reindeer lichen", "digs it out from under the snow in winter"),
+    ("Reindeer", "Arctic willow", "eats willow leaves and shoots in summer"),
+    ("Grey wolf", "Reindeer", "packs hunt reindeer and other deer"),
+    ("Wolverine", "Reindeer", "eats what is left of reindeer killed by wolves, and hunts"),
+    ("Arctic fox", "Polar bear", "follows polar bears to eat the leftovers of their seals"),
+    ("Jaguar", "Capybara", "capybaras are among its favourite prey"),
+    ("Eurasian beaver", "Silver birch", "eats the bark and twigs of birches and willows"),
+    ("Strawberry poison frog", "Scarlet star bromeliad", "raises its tadpoles in bromeliad pools"),
+    ("European stag beetle", "English oak", "its larvae eat the rotting wood of old trees"),
+    ("Fly agaric", "Silver birch", "its threads wrap the roots: water and minerals for sugar"),
+    ("Porcini", "Scots pine", "its threads wrap the roots: water and minerals for sugar"),
+    ("Zambian slender Caesar", "Msasa", "its threads wrap the roots: water and minerals for sugar"),
+)
+"""Links between cards: who eats, or lives with, whom (our own words)."""
+
+
+def food_links(cards: CardSet | None = None) -> Table:
+    """Who eats, or lives with, whom, among the species on the cards."""
+    cards = cards or default_cards()
+    rows = []
+    for who, whom, how in FOOD_LINKS:
+        for name in (who, whom):
+            card(name, cards)  # a ValueError if a card list without this species is used
+        rows.append((who, whom, how))
+    return Table(("Species", "Eats or lives with", "How"), tuple(rows), "eco-lesson-table")
+
+
+def mycorrhiza_partners(cards: CardSet | None = None) -> Table:
+    """Every tree with the mushroom symbol and every mushroom it shares a biome with: the
+    pairs that can mycorrhize in the game, and the biome tiles they would win."""
+    cards = cards or default_cards()
+    trees = [p for p in cards.plants if p.mushroom_symbol]
+    mushrooms = [p for p in cards.plants if p.kind == "mushroom"]
+    rows = []
+    for tree in trees:
+        for m in mushrooms:
+            shared = [b for b in BIOMES if b in tree.biomes and b in m.biomes]
+            if shared:
+                rows.append((tree.name, m.name, ", ".join(biome_label(b) for b in shared)))
+    return Table(("Tree", "Mushroom", "Biome tiles won"), tuple(rows), "eco-lesson-table")
+
+
+GAME_AND_NATURE: tuple[tuple[str, str, str], ...] = (
+    (
+        "Element cards",
+        "What a plant needs to grow: minerals from the soil (earth), water, light (sun), "
+        "carbon dioxide from the air, and time.",
+        "In nature water and minerals go round and round (rain, rivers, decomposers); in the "
+        "game a card taken from the supply is gone from it.",
+    ),
+    (
+        "Plant & fungi cards",
+        "Plants and algae make food from light; fungi break down dead matter and partner "
+        "with roots.",
+        "Fungi are a kingdom of their own (closer to animals than to plants); lichens and kelp "
+        "are not plants either. The game puts them all in one deck.",
+    ),
+    (
+        "Two plants call an animal",
+        "Animals need a home with enough food and shelter: more plants, more animals.",
+        "Any two plants of a biome will do; real animals need particular foods, and "
+        "predators need prey animals too.",
+    ),
+    (
+        "Two animals win a biome tile",
+        "A biome is healthy when many species live and interact in it.",
+        "A real ecosystem is never finished or won; it changes all the time.",
+    ),
+    (
+        "Mycorrhiza",
+        "Fungi and tree roots trade: sugar for the fungus, water and minerals for the tree.",
+        "Most land plants have fungal partners, many of them microscopic; in the game only "
+        "the trees with the mushroom symbol and the mushroom cards do.",
+    ),
+    (
+        "Disaster cards",
+        "Droughts, fires, floods and storms, and pressures from people: habitat loss, "
+        "pollution, hunting, invasive species, climate change.",
+        "Every disaster is the same card. Some fires are natural and even needed: savannas "
+        "and many northern forests regrow after them.",
+    ),
+    (
+        "Extinction tiles",
+        "A species that dies out is gone for ever.",
+        "The game counts extinctions on one puzzle; nature has no counter, and no second game.",
+    ),
+    (
+        "Your deck grows",
+        "An ecosystem with more species has more ways to cope with change.",
+        "The cards you acquire come back to your line; real species must survive on their own.",
+    ),
+    (
+        "Everyone wins or loses together",
+        "Protecting nature needs whole communities and countries working together.",
+        "In the game the team can see everything and plan every move.",
+    ),
+)
+"""What each part of the game stands for in nature, and what it simplifies (our own words)."""
+
+
+def game_and_nature() -> Table:
+    """What each part of the game stands for in nature, and what the game simplifies."""
+    return Table(
+        ("In the game", "In nature", "What the game simplifies"),
+        GAME_AND_NATURE,
+        "eco-lesson-table",
+    )
