@@ -159,10 +159,18 @@ class SearchBot:
             walk = walk.parent
 
 
+def _planner(seed: int | None = None, **options: Any) -> Bot:
+    """Ecosfera's turn planner (``gamecore.ecosfera.planner``; other games: a ValueError)."""
+    from .ecosfera.planner import PlannerBot
+
+    return PlannerBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
+    "planner": _planner,
 }
 
 

@@ -5,7 +5,7 @@ Two kinds of checks:
 * shape checks hold for ANY card list in this format, including the printed cards once they
   are known: counts from the rulebook, ids, names, schema, valid biome/element/ability names,
   mushroom cards that can pair with a mushroom-symbol tree, every animal reachable;
-* design checks (marked ``design``) hold for OUR reconstructed set only: element balance,
+* design checks (marked ``design``) hold for OUR reconstructed set only: the elements costs ask for,
   affordable costs, biome coverage, how many abilities, which biomes one card may join.
   They are skipped when the file says its cards are printed rather than reconstructed.
 """
@@ -267,19 +267,37 @@ def test_cards_only_join_biomes_that_meet_in_nature(card):
 # ----------------------------------------------------------------------------- design: costs
 
 
+# The costs were balanced by simulation (docs/ecosfera-balance.md): the levels differ only in
+# how many element cards the supply starts with, so the level can only matter if the elements
+# a player must take run short. Water and sunlight are what (nearly) every card needs, so the
+# water and sun decks are the ones that run out, sooner at harder levels; it is also the
+# ecology the cards teach.
+
+
 @design
-def test_every_element_is_used_about_equally():
+def test_every_plant_and_fungus_needs_water():
+    assert [p["name"] for p in PLANTS if "water" not in p["cost"]] == []
+
+
+@design
+def test_green_plants_need_sunlight_and_fungi_and_parasites_do_not():
+    for p in PLANTS:
+        green = p["kind"] != "mushroom" and "parasite" not in p["fact"]
+        assert ("sun" in p["cost"]) == green, p["name"]
+
+
+@design
+def test_water_plants_need_the_most_water():
+    for p in PLANTS:
+        assert (p["cost"]["water"] == 2) == ("aquatic" in p["biomes"]), p["name"]
+
+
+@design
+def test_water_and_sun_are_the_most_needed_elements_and_every_element_is_needed():
     usage = element_usage()
-    total = sum(usage.values())
-    mean = total / len(ELEMENTS)
-    assert all(abs(n - mean) <= 2 for n in usage.values()), dict(usage)
-    assert max(usage.values()) - min(usage.values()) <= 3, dict(usage)
-
-
-@design
-def test_every_element_appears_on_many_plants():
-    for element in ELEMENTS:
-        assert sum(element in p["cost"] for p in PLANTS) >= 10, element
+    assert set(usage) == set(ELEMENTS), dict(usage)  # no element card is useless
+    others = [usage[e] for e in ELEMENTS if e not in ("water", "sun")]
+    assert min(usage["water"], usage["sun"]) >= 2 * sum(others), dict(usage)
 
 
 @design
@@ -332,8 +350,8 @@ def test_lichens_and_algae_are_labelled_plant_and_explained():
 @design
 def test_ability_symbols_on_plants():
     per_card = Counter(len(p["abilities"]) for p in PLANTS)
-    assert 6 <= per_card[1] <= 8, dict(per_card)
-    assert 1 <= per_card[2] <= 2, dict(per_card)
+    assert 8 <= per_card[1] <= 12, dict(per_card)
+    assert 1 <= per_card[2] <= 3, dict(per_card)
 
 
 @design

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +28,7 @@ from gamecore.ecosfera import (
     Refresh,
     TakeMissingElement,
     card_label,
+    parse_cards,
 )
 from gamecore.ecosfera.bots import check_invariants
 from gamecore.ecosfera.data import ALL_DISASTERS, ELEMENTS, element_code, is_element
@@ -33,12 +36,51 @@ from widgets.ecosfera import EcosferaTable, describe_move, hint_marks, history_o
 from widgets.ecosfera.cards import DRAWINGS, eco_icon
 from widgets.scene import Text
 
-# Real cards (cards.json): P01 Scots pine (tree, mushroom symbol; taiga, temperate forest;
-# earth + sun + time), P09 Fly agaric (mushroom; taiga, temperate forest; earth + water),
-# P13 Reindeer lichen (tundra, taiga; air + time; refresh symbol), P15 Purple saxifrage
-# (tundra; earth + sun), P17 Cloudberry (tundra, taiga; earth + water), P22 Red oat grass
-# (savanna; sun + air), A02 Reindeer (tundra, taiga), A03 Wolverine (taiga, tundra),
-# A06 Arctic fox (tundra), A12 Blue whale (aquatic), A20 Dromedary (desert).
+# The arranged tests play with the package's cards, except that the cards they name are
+# pinned to the values below, so a re-balanced cards.json does not change what these widget
+# tests see: P01 Scots pine (tree, mushroom symbol), P09 Fly agaric (mushroom), P13 Reindeer
+# lichen, P15 Purple saxifrage, P17 Cloudberry, P22 Red oat grass, A02 Reindeer,
+# A03 Wolverine, A06 Arctic fox, A12 Blue whale, A20 Dromedary, and the spares.
+TAIGA, TEMPERATE, TUNDRA = "taiga", "temperate_forest", "tundra"
+PINNED_PLANTS = {
+    "P01": ([TAIGA, TEMPERATE], {"earth": 1, "sun": 1, "time": 1}, []),
+    "P09": ([TAIGA, TEMPERATE], {"earth": 1, "water": 1}, []),
+    "P13": ([TUNDRA, TAIGA], {"air": 1, "time": 1}, ["refresh"]),
+    "P15": ([TUNDRA], {"earth": 1, "sun": 1}, []),
+    "P17": ([TUNDRA, TAIGA], {"earth": 1, "water": 1}, []),
+    "P18": (["desert"], {"sun": 2, "time": 1}, []),
+    "P22": (["savanna"], {"sun": 1, "air": 1}, ["refresh"]),
+    "P24": (["tropical"], {"water": 1, "air": 1}, []),
+    "P27": (["aquatic"], {"water": 1, "sun": 1}, ["plus"]),
+    "P30": (["aquatic"], {"water": 1, "air": 1, "time": 1}, []),
+}
+PINNED_ANIMALS = {
+    "A01": ([TAIGA, TEMPERATE], ["movement"]),
+    "A02": ([TUNDRA, TAIGA], ["movement"]),
+    "A03": ([TAIGA, TUNDRA], []),
+    "A06": ([TUNDRA], []),
+    "A09": ([TEMPERATE], []),
+    "A10": ([TEMPERATE], []),
+    "A12": (["aquatic"], []),
+    "A20": (["desert"], []),
+    "A21": (["savanna"], []),
+}
+
+
+def _pinned_game_class() -> type[Ecosfera]:
+    data = json.loads(
+        (Path(gamecore.ecosfera.__file__).parent / "cards.json").read_text(encoding="utf-8")
+    )
+    for plant in data["plants"]:
+        if plant["id"] in PINNED_PLANTS:
+            plant["biomes"], plant["cost"], plant["abilities"] = PINNED_PLANTS[plant["id"]]
+    for animal in data["animals"]:
+        if animal["id"] in PINNED_ANIMALS:
+            animal["biomes"], animal["abilities"] = PINNED_ANIMALS[animal["id"]]
+    return Ecosfera.with_cards(parse_cards(data))
+
+
+Pinned = _pinned_game_class()
 SCOTS_PINE, FLY_AGARIC, LICHEN, SAXIFRAGE, CLOUDBERRY, RED_OAT = 101, 109, 113, 115, 117, 122
 REINDEER, WOLVERINE, ARCTIC_FOX, BLUE_WHALE, DROMEDARY = 202, 203, 206, 212, 220
 
@@ -120,8 +162,7 @@ def _row(cards: list[int], line: list[int], spare: list[int]) -> list[int]:
 
 
 def solo(line: list[int], **kw: object) -> EcosferaTable:
-    g = gamecore.new_game("ecosfera", players=("You",), seed=5)
-    assert isinstance(g, Ecosfera)
+    g = Pinned(("You",), 5)
     kw.setdefault("plant_row", _row(ROW, line, [118, 127, 124, 130]))
     kw.setdefault("animal_row", _row(ANIMALS, line, [201, 209, 221, 210]))
     arrange(g, line=line, **kw)  # type: ignore[arg-type]

@@ -1,0 +1,1089 @@
+"""A turn planner for Ecosfera: the bot whose win rate is the balance reference.
+
+``PlannerBot(seed)`` (also ``gamecore.make_bot("planner", seed=…)``) sees only
+``game.view(player)``, like every bot. On each decision it
+
+1. builds a small model of the turn from the view: the unused cards of its line (element
+   cards counted by element, they are identical), the supply rows, its ability tiles and
+   unspent card symbols, the element supply, the tiles placed;
+2. searches every sequence of the turn's *certain* actions (acquire a plant, take a missing
+   element, call an animal, pair two animals, mycorrhiza, move a card to the next line or
+   back to its supply deck) depth first until the turn ends, with a memo of the positions
+   already searched (many orders reach the same position);
+3. scores each way of ending the turn with a heuristic of the position the next turns start
+   from (``Weights``): tiles won, extinction tiles, the chance that the cards it owns pair up
+   for the biomes still missing, disasters and three-of-a-kind risk in its deck, the card
+   waiting on top of its deck, face-up ability tiles, the element supply;
+4. weighs the *uncertain* actions by their expected value: a plus draws from a deck whose
+   contents the view shows but whose order it hides, so each possible card is searched and
+   weighted by its share of the deck; a refresh shows four unknown cards, so a few orders
+   of the deck are dealt at random (a determinization, as ``bots.determinize`` does) and
+   searched.
+
+It plays the first action of the best plan and plans again at the next decision (a card
+that refills a supply row is unknown to the plan until it is shown). Plans searched earlier
+in the same turn are remembered while the position still matches.
+
+The planner plays Ecosfera only (solo, where it may put a card on top of its deck, or as one
+of 2-4 co-operative players, where it never gives cards away); asked to choose in another
+game it raises a ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..protocol import Action
+from .data import (
+    ABILITIES,
+    BIOME_TILES,
+    ELEMENT_BASE,
+    ELEMENT_CARDS_PER_ELEMENT,
+    ELEMENT_OF,
+    ELEMENTS,
+    EXTINCTION_TILES,
+    LINE_SIZE,
+    MOVEMENT,
+    PLUS,
+    REFRESH,
+    ROW_SIZE,
+    THREE_OF_A_KIND,
+    CardSet,
+    is_animal,
+    is_disaster,
+    is_element,
+    is_plant,
+)
+from .game import (
+    ANIMAL_ROW,
+    NO_TILE,
+    OWN_DECK,
+    PLANT_ROW,
+    RECYCLE,
+    TILE,
+    AcquireAnimal,
+    AcquirePlant,
+    ClaimBiomes,
+    EcosferaView,
+    EndTurn,
+    Move,
+    Mycorrhiza,
+    Plus,
+    Refresh,
+    TakeMissingElement,
+)
+
+ALL_BIOMES = (1 << BIOME_TILES) - 1
+N_ELEMENTS = len(ELEMENTS)
+WIN_VALUE = 1e9
+LOSS_VALUE = -1e9
+STOCK = 6
+ELEMENT_CARD = tuple(ELEMENT_BASE + e * ELEMENT_CARDS_PER_ELEMENT + 1 for e in range(N_ELEMENTS))
+"""One code standing for any card of each element (cards of one element are identical)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's weights: how much each feature of the position after a turn is worth.
+
+    The unit is one biome tile (``tile``); everything else is measured against it.
+    """
+
+    tile: float = 1000.0
+    extinction: float = 350.0
+    """Each extinction tile placed (the game is lost at the seventh)."""
+    potential: float = 380.0
+    """Each missing biome, times the chance (0-1) that the owned cards win it soon."""
+    horizon: float = 6.0
+    """Turns ahead over which pairing chances and risks are counted."""
+    animal_pair: float = 1.0
+    plant_route: float = 0.8
+    """Two plants that call an animal for a biome where an owned animal waits."""
+    mycorrhiza: float = 0.5
+    lone_animal: float = 0.15
+    """An owned animal of a missing biome, before it has a partner."""
+    disaster: float = 120.0
+    """Each disaster card owned, scaled by the share of the deck it takes up."""
+    triple_disaster: float = 350.0
+    """Expected extinction tiles from lines of three disasters, over the horizon."""
+    triple_element: float = 60.0
+    """Expected disasters from lines of three cards of one element, over the horizon."""
+    buying: float = 60.0
+    """The chance that a line holds enough element cards to buy the cheapest plants (with
+    the missing element)."""
+    deck_size: float = 2.0
+    """Each card owned (a bigger deck pairs cards less often)."""
+    next_turn: float = 800.0
+    """Each biome tile the next line is expected to win (with the cards waiting for it)."""
+    tiles_up: tuple[float, float, float] = (30.0, 18.0, 45.0)
+    """Each face-up ability tile: plus, refresh, movement."""
+    supply: float = 0.0
+    """Each element card left in the supply (a point at the end; taking them is worth more)."""
+    stock: float = 30.0
+    """Each plant & fungi or animal card recycled while fewer than ``STOCK`` are left to
+    acquire (a turn with nothing to acquire brings a disaster)."""
+
+    def with_(self, **changes: Any) -> Weights:
+        return replace(self, **changes)
+
+
+DEFAULT_WEIGHTS = Weights()
+
+# ---------------------------------------------------------------------------- the turn model
+
+# Actions of the model: (kind, a, b, c). Element cards are named by their element's code.
+_PLANT, _MISSING, _ANIMAL, _CLAIM, _MYCO, _MOVE = range(6)
+_BUYING, _CALLING, _PAIRING, _MOVING = range(4)
+_PHASE = 1000
+_ModelAction = tuple[int, int, int, int]
+
+
+class _Turn:
+    """The turn player's position inside a turn, as far as the plan needs it."""
+
+    __slots__ = (
+        "ach",
+        "arow",
+        "dadd",
+        "ddeck",
+        "ext",
+        "gain",
+        "gel",
+        "le",
+        "nd",
+        "order",
+        "over",
+        "prow",
+        "rel",
+        "rem",
+        "spent",
+        "sup",
+        "syms",
+        "tiles",
+        "ua",
+        "ue",
+        "up",
+        "wait",
+        "won",
+    )
+
+    ue: tuple[int, ...]
+    """Unused element cards of the line, per element."""
+    le: tuple[int, ...]
+    """All element cards of the line (used or not), per element: three end the turn."""
+    up: tuple[int, ...]
+    """Unused plant & fungi cards of the line, sorted."""
+    ua: tuple[int, ...]
+    """Unused animal cards of the line, sorted."""
+    nd: int
+    """Disaster cards on the line."""
+    syms: tuple[int, ...]
+    """Cards of the line whose symbol is unspent, sorted."""
+    spent: tuple[int, ...]
+    """Cards whose symbol was spent this turn (it stays spent if the card comes back)."""
+    prow: tuple[int, ...]
+    """The plant row; 0 for an empty space or a card not shown yet."""
+    arow: tuple[int, ...]
+    tiles: int
+    """Face-up ability tiles, bit t for tile t."""
+    won: int
+    ach: bool
+    ext: int
+    sup: tuple[int, ...]
+    ddeck: int
+    gain: tuple[int, ...]
+    """Plant & fungi and animal cards acquired this turn, sorted."""
+    gel: tuple[int, ...]
+    """Element cards taken from the supply this turn, per element."""
+    rem: tuple[int, ...]
+    """Plant & fungi and animal cards recycled to their decks this turn, sorted."""
+    rel: tuple[int, ...]
+    """Element cards recycled to the supply this turn, per element."""
+    wait: tuple[int, ...]
+    """Cards waiting on top of the deck for the next line (solo)."""
+    dadd: int
+    """Disaster cards added to the player's cards this turn."""
+    order: int
+    """Where the plan is in its canonical order: ``phase * 1000 + last card``. A plan buys
+    plants, then calls animals, then pairs, then moves plants and animals away, each step
+    in card order (other orders reach the same positions, so they are not searched again).
+    Moving element cards, a purchase that ends the turn, and a pairing that turns a used
+    tile face up again may come at any time."""
+    over: bool
+
+    def copy(self) -> _Turn:
+        o = _Turn.__new__(_Turn)
+        o.ach, o.arow, o.ddeck, o.dadd, o.ext = self.ach, self.arow, self.ddeck, self.dadd, self.ext
+        o.gain, o.gel, o.le, o.nd, o.over = self.gain, self.gel, self.le, self.nd, self.over
+        o.prow, o.rel, o.rem, o.sup, o.syms = self.prow, self.rel, self.rem, self.sup, self.syms
+        o.tiles, o.ua, o.ue, o.up, o.wait = self.tiles, self.ua, self.ue, self.up, self.wait
+        o.won, o.order, o.spent = self.won, self.order, self.spent
+        return o
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.ue,
+            self.le,
+            self.up,
+            self.ua,
+            self.nd,
+            self.syms,
+            self.spent,
+            self.prow,
+            self.arow,
+            self.tiles,
+            self.won,
+            self.ach,
+            self.ext,
+            self.ddeck,
+            self.gain,
+            self.gel,
+            self.rem,
+            self.rel,
+            self.wait,
+            self.dadd,
+            self.order,
+            self.over,
+        )
+
+
+def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] += delta
+    return tuple(out)
+
+
+def _insert(values: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted((*values, card)))
+
+
+def _remove(values: tuple[int, ...], card: int) -> tuple[int, ...]:
+    out = list(values)
+    out.remove(card)
+    return tuple(out)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _choose(n: int, k: int) -> float:
+    if k < 0 or n < k:
+        return 0.0
+    return float(math.comb(n, k))
+
+
+_AT_LEAST: dict[tuple[int, int, int, int], float] = {}
+
+
+def _at_least(count: int, total: int, drawn: int, wanted: int) -> float:
+    """Chance that ``drawn`` cards dealt from ``total`` hold ``wanted`` or more of ``count``."""
+    if total <= 0 or count < wanted:
+        return 0.0
+    key = (count, total, drawn, wanted)
+    chance = _AT_LEAST.get(key)
+    if chance is None:
+        drawn = min(drawn, total)
+        ways = sum(
+            _choose(count, k) * _choose(total - count, drawn - k)
+            for k in range(wanted, min(count, drawn) + 1)
+        )
+        chance = ways / _choose(total, drawn)
+        if len(_AT_LEAST) < 100_000:
+            _AT_LEAST[key] = chance
+    return chance
+
+
+class _Collection:
+    """The player's own cards (deck, discard pile, line, waiting cards) at the root."""
+
+    def __init__(self, cards: CardSet, owned: Sequence[int]) -> None:
+        self.animals = [0] * BIOME_TILES
+        self.plants = [0] * BIOME_TILES
+        self.trees = [0] * BIOME_TILES
+        self.mushrooms = [0] * BIOME_TILES
+        self.elements = [0] * N_ELEMENTS
+        self.disasters = 0
+        self.size = 0
+        self.cards = cards
+        for c in owned:
+            self.add(c, 1)
+
+    def add(self, code: int, n: int) -> None:
+        self.size += n
+        if is_disaster(code):
+            self.disasters += n
+            return
+        e = ELEMENT_OF[code]
+        if e >= 0:
+            self.elements[e] += n
+            return
+        mask = self.cards.biome_mask[code]
+        if is_animal(code):
+            target = self.animals
+        else:
+            target = self.plants
+            if code in self.cards.symbol_trees:
+                _add_mask(self.trees, mask, n)
+            elif code in self.cards.mushrooms:
+                _add_mask(self.mushrooms, mask, n)
+        _add_mask(target, mask, n)
+
+
+def _add_mask(counts: list[int], mask: int, n: int) -> None:
+    b = 0
+    while mask:
+        if mask & 1:
+            counts[b] += n
+        mask >>= 1
+        b += 1
+
+
+_BITS = tuple(bin(m).count("1") for m in range(ALL_BIOMES + 1))
+
+
+def _best_pairing(
+    cards: CardSet,
+    animals: Sequence[int],
+    plants: Sequence[int],
+    row: Sequence[int],
+    missing: int,
+) -> int:
+    """The most missing tiles one pairing wins in a line holding ``animals`` and ``plants``:
+    two animals, a tree and a mushroom, or an animal with one that two plants call from
+    the ``row``."""
+    mask = cards.biome_mask
+    best = 0
+    for i, a in enumerate(animals):
+        ma = mask[a] & missing
+        if not ma:
+            continue
+        for b in animals[i + 1 :]:
+            n = _BITS[ma & mask[b]]
+            if n > best:
+                best = n
+    if len(plants) >= 2:
+        for tree in plants:
+            if tree in cards.symbol_trees:
+                for m in plants:
+                    if m in cards.mushrooms:
+                        n = _BITS[mask[tree] & mask[m] & missing]
+                        if n > best:
+                            best = n
+        if animals and row:
+            for i, p in enumerate(plants):
+                for q in plants[i + 1 :]:
+                    shared = mask[p] & mask[q]
+                    if not shared:
+                        continue
+                    for x in row:
+                        mx = mask[x] & missing
+                        if mask[x] & shared and mx:
+                            for a in animals:
+                                n = _BITS[mx & mask[a]]
+                                if n > best:
+                                    best = n
+    return best
+
+
+def _deal_lines(
+    rng: random.Random, deck: Sequence[int], rest: Sequence[int], samples: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``samples`` guesses at the next line: four cards from the deck (topped up from the
+    other cards, reshuffled, when the deck is short), split into animals and plants."""
+    lines = []
+    for _ in range(samples):
+        if len(deck) >= LINE_SIZE:
+            dealt = rng.sample(deck, LINE_SIZE)
+        else:
+            dealt = [*deck, *rng.sample(rest, min(len(rest), LINE_SIZE - len(deck)))]
+        lines.append(
+            (tuple(c for c in dealt if is_animal(c)), tuple(c for c in dealt if is_plant(c)))
+        )
+    return lines
+
+
+# ---------------------------------------------------------------------------- the bot
+
+
+class PlannerBot:
+    """Searches the actions of its turn and plays the first action of the best plan.
+
+    ``seed`` fixes the random orders it deals for refreshes (the same seed and views give
+    the same actions). ``refresh_samples`` is how many orders it deals per refresh;
+    ``max_nodes`` caps the positions searched per decision (a safety net: turns need far
+    fewer); ``weights`` is the heuristic (``Weights``).
+    """
+
+    name = "planner"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        refresh_samples: int = 3,
+        line_samples: int = 24,
+        plus_samples: int = 6,
+        max_nodes: int = 20_000,
+        finishes: int = 4,
+        weights: Weights | None = None,
+    ) -> None:
+        if min(refresh_samples, line_samples, plus_samples) < 1:
+            raise ValueError("refresh_samples, line_samples and plus_samples must be at least 1")
+        self.rng = random.Random(seed)
+        self.refresh_samples = refresh_samples
+        self.line_samples = line_samples
+        self.plus_samples = plus_samples
+        self.max_nodes = max_nodes
+        self.finishes = finishes
+        self.weights = weights or DEFAULT_WEIGHTS
+        self.decisions = 0
+        self.nodes = 0
+        self._memo: dict[tuple[Any, ...], tuple[float, _Turn]] = {}
+        self._scores: dict[tuple[Any, ...], float] = {}
+        self._memo_turn: tuple[Any, ...] | None = None
+        self._deal: tuple[Any, ...] | None = None
+        self._next: dict[tuple[Any, ...], float] = {}
+        self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self._budget = 0
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if not isinstance(view, EcosferaView):
+            game = getattr(view, "game", type(view).__name__)
+            raise ValueError(
+                f"the planner plays Ecosfera only, not {game!r}: use 'random', 'greedy' "
+                "or 'search' for other games"
+            )
+        legal = list(legal)
+        self.decisions += 1
+        if len(legal) == 1:
+            return legal[0]
+        self._prepare(view)
+        action = self._best(view, legal)
+        if action not in legal:  # the model and the engine disagree: never play illegally
+            return EndTurn() if EndTurn() in legal else legal[0]
+        return action
+
+    def _prepare(self, view: EcosferaView) -> None:
+        p = view.turn_player
+        self.view = view
+        self.p = p
+        self.cards = view.cards
+        self.solo = len(view.players) == 1
+        owned = [*view.deck_contents[p], *view.discards[p], *view.lines[p], *view.waiting[p]]
+        self.coll = _Collection(view.cards, owned)
+        cheapest = min(sum(view.cards.cost[c]) for c in view.cards.plant_codes)
+        self.elements_to_buy = max(1, cheapest - 1)
+        self.deck = list(view.deck_contents[p])
+        available = 0
+        for c in (*view.animal_row, *view.animal_deck):
+            if c:
+                available |= view.cards.biome_mask[c]
+        self.animal_biomes = available
+        self.plant_stock = len(view.plant_deck) + sum(1 for c in view.plant_row if c)
+        self.animal_stock = len(view.animal_deck) + sum(1 for c in view.animal_row if c)
+        self._budget = self.max_nodes
+        # The memo stays valid while the turn and everything the heuristic reads from the
+        # root (the cards owned and the deck) stay the same.
+        deal = (view.turns, p, tuple(self.deck))
+        if deal != self._deal:
+            self._deal = deal
+            rest = [*view.discards[p], *view.lines[p]]
+            self.lines = _deal_lines(self.rng, self.deck, rest, self.line_samples)
+            self._next = {}
+        stamp = (view.turns, p, tuple(sorted(owned)), tuple(self.deck))
+        if stamp != self._memo_turn:
+            self._memo = {}
+            self._scores = {}
+            self._memo_turn = stamp
+        self.root = self._root(view)
+
+    def _root(self, view: EcosferaView) -> _Turn:
+        p = self.p
+        cards = view.cards
+        s = _Turn.__new__(_Turn)
+        ue = [0] * N_ELEMENTS
+        le = [0] * N_ELEMENTS
+        up: list[int] = []
+        ua: list[int] = []
+        nd = 0
+        syms: list[int] = []
+        for c in view.lines[p]:
+            if cards.abilities[c] and c not in view.symbols_used:
+                syms.append(c)
+            if is_disaster(c):
+                nd += 1
+                continue
+            e = ELEMENT_OF[c]
+            if e >= 0:
+                le[e] += 1
+                if c not in view.used:
+                    ue[e] += 1
+            elif c not in view.used:
+                (up if is_plant(c) else ua).append(c)
+        s.ue, s.le = tuple(ue), tuple(le)
+        s.up, s.ua = tuple(sorted(up)), tuple(sorted(ua))
+        s.nd = nd
+        s.syms = tuple(sorted(syms))
+        s.spent = tuple(sorted(view.symbols_used))
+        s.prow = tuple(c or 0 for c in view.plant_row)
+        s.arow = tuple(c or 0 for c in view.animal_row)
+        s.tiles = sum(1 << t for t, up_ in enumerate(view.tiles[p]) if up_)
+        s.won = sum(1 << b for b in view.biome_tiles)
+        s.ach = view.achieved
+        s.ext = view.extinction_tiles
+        s.sup = tuple(len(d) for d in view.element_decks)
+        s.ddeck = len(view.disaster_deck)
+        s.gain = ()
+        s.gel = (0,) * N_ELEMENTS
+        s.rem = ()
+        s.rel = (0,) * N_ELEMENTS
+        s.wait = tuple(sorted(self._canon(c) for c in view.waiting[p]))
+        s.dadd = 0
+        s.order = 0
+        s.over = False
+        return s
+
+    @staticmethod
+    def _canon(code: int) -> int:
+        e = ELEMENT_OF[code]
+        return ELEMENT_CARD[e] if e >= 0 else code
+
+    def _best(self, view: EcosferaView, legal: list[Action]) -> Action:
+        """The first action of the best plan, or a plus or refresh worth more on average."""
+        root = self.root
+        free = self._free_plus(root, view)
+        if free is not None:
+            return free
+        plans: list[tuple[float, _Turn, _ModelAction | None]] = [
+            (self._end_value(root), root, None)
+        ]
+        for step in self._actions(root):
+            value, leaf = self._value(self._apply(root, step))
+            plans.append((value, leaf, step))
+        plans.sort(key=lambda plan: -plan[0])
+        certain = plans[0][0]
+        best_value = -math.inf
+        best: Action = EndTurn()
+        first: _ModelAction | None
+        for value, leaf, act in plans[: self.finishes]:
+            move: _ModelAction | None = None
+            if not leaf.over:
+                value, move = self._finish(leaf)
+            if value > best_value:
+                best_value = value
+                first = move if act is None else act
+                best = EndTurn() if first is None else self._engine_action(first, view)
+        for value, action in self._chance_options(root, view):
+            if value > certain and value > best_value - self.weights.tile * 1e-3:
+                certain = value
+                best = action
+        self.nodes += self.max_nodes - self._budget
+        return best
+
+    def _finish(self, s: _Turn) -> tuple[float, _ModelAction | None]:
+        """The best way to end a plan with moves, chosen one move at a time (each move
+        carries a card to the next line or recycles it); its value and first move."""
+        value = self._end_value(s)
+        first: _ModelAction | None = None
+        while True:
+            best: tuple[float, _Turn, _ModelAction] | None = None
+            for act in self._move_actions(s):
+                child = self._apply(s, act)
+                v = self._evaluate(child) if child.over else self._end_value(child)
+                if v > value and (best is None or v > best[0]):
+                    best = (v, child, act)
+            if best is None:
+                return value, first
+            value, s = best[0], best[1]
+            if first is None:
+                first = best[2]
+
+    # ------------------------------------------------------------------ chance
+    def _free_plus(self, root: _Turn, view: EcosferaView) -> Action | None:
+        """A plus symbol of a card with no other symbol costs nothing, and the sooner the
+        card comes the more it can do: use it at once when no card it may bring can end
+        the turn (a third disaster, or a third card of one element)."""
+        source = self._source(root, PLUS, None)
+        if source is None or source == TILE or len(self.cards.abilities[source]) != 1:
+            return None
+        pool = view.deck_contents[self.p] or view.discards[self.p]
+        if not pool or root.nd + 1 >= THREE_OF_A_KIND:
+            return None
+        risky = {e for e in range(N_ELEMENTS) if root.le[e] + 1 >= THREE_OF_A_KIND}
+        if any(ELEMENT_OF[c] in risky for c in pool):
+            return None
+        return Plus(source)
+
+    def _chance_options(self, root: _Turn, view: EcosferaView) -> list[tuple[float, Action]]:
+        options: list[tuple[float, Action]] = []
+        p = self.p
+        pool = list(view.deck_contents[p]) or list(view.discards[p])
+        source = self._source(root, PLUS, None)
+        if pool and source is not None:
+            options.append((self._plus_value(root, source, pool), Plus(source)))
+        source = self._source(root, REFRESH, None)
+        if source is not None:
+            for row, deck in ((PLANT_ROW, view.plant_deck), (ANIMAL_ROW, view.animal_deck)):
+                if deck:
+                    value = self._refresh_value(root, source, row, list(deck))
+                    options.append((value, Refresh(source, row)))
+        return options
+
+    def _plus_value(self, root: _Turn, source: int, pool: list[int]) -> float:
+        """The expected value of drawing one card of ``pool`` (the deck's contents): every
+        element and the disasters exactly, the plants and animals through at most
+        ``plus_samples`` of them chosen at random."""
+        base = self._spend(root, source, PLUS)
+        groups: dict[int, int] = {}
+        named: list[int] = []
+        for c in sorted(pool):
+            if is_disaster(c) or is_element(c):
+                key = self._canon(c) if is_element(c) else 0
+                groups[key] = groups.get(key, 0) + 1
+            else:
+                named.append(c)
+        weight = 1.0
+        if len(named) > self.plus_samples:
+            weight = len(named) / self.plus_samples
+            named = self.rng.sample(named, self.plus_samples)
+        total = 0.0
+        for card, n in [*sorted(groups.items()), *((c, 1) for c in named)]:
+            child = base.copy()
+            self._draw(child, card)
+            total += n * (weight if card in named else 1.0) * self._value(child)[0]
+        return total / len(pool)
+
+    def _refresh_value(self, root: _Turn, source: int, row: int, deck: list[int]) -> float:
+        base = self._spend(root, source, REFRESH)
+        shown = root.prow if row == PLANT_ROW else root.arow
+        total = 0.0
+        for _ in range(self.refresh_samples):
+            order = list(deck)
+            self.rng.shuffle(order)
+            # the row goes under the deck: its cards come back only when the deck is short
+            order = [c for c in shown if c] + order
+            new = tuple(order[-ROW_SIZE:])
+            new += (0,) * (ROW_SIZE - len(new))
+            child = base.copy()
+            if row == PLANT_ROW:
+                child.prow = new
+            else:
+                child.arow = new
+            total += self._value(child)[0]
+        return total / self.refresh_samples
+
+    def _draw(self, s: _Turn, card: int) -> None:
+        """A card drawn onto the line (0 for a disaster), then the line's checks."""
+        if card == 0:
+            s.nd += 1
+        else:
+            e = ELEMENT_OF[card]
+            if e >= 0:
+                s.ue = _add(s.ue, e, 1)
+                s.le = _add(s.le, e, 1)
+            elif is_plant(card):
+                s.up = _insert(s.up, card)
+            else:
+                s.ua = _insert(s.ua, card)
+            if self.cards.abilities[card] and card not in s.spent:
+                s.syms = _insert(s.syms, card)
+        self._checks(s)
+
+    # ------------------------------------------------------------------ search
+    def _value(self, s: _Turn) -> tuple[float, _Turn]:
+        """The best value a plan from ``s`` reaches without moves, and where it ends."""
+        if s.over:
+            return self._evaluate(s), s
+        key = s.key()
+        memo = self._memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best = (self._end_value(s), s)
+        if self._budget > 0:
+            self._budget -= 1
+            for act in self._actions(s):
+                found = self._value(self._apply(s, act))
+                if found[0] > best[0]:
+                    best = found
+        memo[key] = best
+        return best
+
+    def _end_value(self, s: _Turn) -> float:
+        """The value of ending the turn now."""
+        end = s.copy()
+        if not end.ach:
+            self._take_disaster(end)
+            if end.ext < EXTINCTION_TILES and end.nd >= THREE_OF_A_KIND:
+                end.ext += 1
+        end.over = True
+        return self._evaluate(end)
+
+    def _actions(self, s: _Turn) -> list[_ModelAction]:
+        cards = self.cards
+        mask = cards.biome_mask
+        acts: list[_ModelAction] = []
+        phase, last = divmod(s.order, _PHASE)
+        won = s.won
+        if phase <= _BUYING:
+            self._purchases(s, acts, last if phase == _BUYING else 0)
+        plants = s.up
+        if phase <= _CALLING:
+            after = last if phase == _CALLING else 0
+            row = [a for a in s.arow if a > after]
+            if row:
+                for i, a in enumerate(plants):
+                    for b in plants[i + 1 :]:
+                        common = mask[a] & mask[b]
+                        if common:
+                            acts.extend((_ANIMAL, x, a, b) for x in row if mask[x] & common)
+        if phase <= _PAIRING:
+            after = last if phase == _PAIRING else 0
+            down = [t for t in range(len(ABILITIES)) if not s.tiles >> t & 1]
+            animals = s.ua
+            for i, a in enumerate(animals):
+                if a <= after:
+                    continue
+                for b in animals[i + 1 :]:
+                    common = mask[a] & mask[b]
+                    if not common:
+                        continue
+                    acts.extend((_CLAIM, a, b, t) for t in down)
+                    if common & ~won:
+                        acts.append((_CLAIM, a, b, NO_TILE))
+            for tree in plants:
+                if tree in cards.symbol_trees and tree > after:
+                    for m in plants:
+                        if m in cards.mushrooms and mask[tree] & mask[m] & ~won:
+                            acts.append((_MYCO, tree, m, 0))
+        # a purchase whose missing element makes three of a kind ends the turn: it may come
+        # after any other step
+        self._purchases(s, acts, 0, ending=True)
+        return acts
+
+    def _move_actions(self, s: _Turn) -> list[_ModelAction]:
+        """Moves of unused cards: recycle an element card, plant or animal to its supply
+        deck, or (solo) carry a plant or animal to the next line."""
+        if not (s.tiles >> MOVEMENT & 1) and not any(
+            MOVEMENT in self.cards.abilities[c] for c in s.syms
+        ):
+            return []
+        acts: list[_ModelAction] = [
+            (_MOVE, ELEMENT_CARD[e], RECYCLE, 0) for e in range(N_ELEMENTS) if s.ue[e]
+        ]
+        targets = (RECYCLE, OWN_DECK) if self.solo else (RECYCLE,)
+        for card in (*s.up, *s.ua):
+            acts.extend((_MOVE, card, to, 0) for to in targets)
+        return acts
+
+    def _purchases(
+        self, s: _Turn, acts: list[_ModelAction], after: int, ending: bool = False
+    ) -> None:
+        """Plants of the row the unused element cards pay for, alone or with one missing
+        element; with ``ending`` only those whose missing element makes three of a kind."""
+        cards = self.cards
+        ue = s.ue
+        seen: set[int] = set()
+        for plant in s.prow:
+            if plant <= after or plant in seen:
+                continue
+            seen.add(plant)
+            cost = cards.cost[plant]
+            short = -1
+            shortfall = 0
+            for e in range(N_ELEMENTS):
+                if ue[e] < cost[e]:
+                    shortfall += cost[e] - ue[e]
+                    short = e
+            if shortfall == 0:
+                if not ending:
+                    acts.append((_PLANT, plant, -1, 0))
+            elif (
+                shortfall == 1
+                and s.sup[short] > 0
+                and ending == (s.le[short] + 1 >= THREE_OF_A_KIND)
+            ):
+                acts.append((_MISSING, plant, short, 0))
+
+    def _source(self, s: _Turn, ability: int, card: int | None) -> int | None:
+        """The source to spend for ``ability``: the moved card's own symbol, else a card
+        with that symbol only, else a card with two symbols, else the tile."""
+        abilities = self.cards.abilities
+        if card is not None and card in s.syms and ability in abilities[card]:
+            return card
+        double: int | None = None
+        for c in s.syms:
+            if ability in abilities[c]:
+                if len(abilities[c]) == 1:
+                    return c
+                if double is None:
+                    double = c
+        if double is not None:
+            return double
+        if s.tiles >> ability & 1:
+            return TILE
+        return None
+
+    def _spend(self, s: _Turn, source: int, ability: int) -> _Turn:
+        c = s.copy()
+        if source == TILE:
+            c.tiles &= ~(1 << ability)
+        else:
+            c.syms = _remove(c.syms, source)
+            c.spent = _insert(c.spent, source)
+        return c
+
+    def _apply(self, s: _Turn, act: _ModelAction) -> _Turn:
+        kind, a, b, t = act
+        cards = self.cards
+        c = s.copy()
+        if kind in (_PLANT, _MISSING):
+            cost = cards.cost[a]
+            ue = list(c.ue)
+            for e in range(N_ELEMENTS):
+                ue[e] -= cost[e]
+            if kind == _MISSING:
+                ue[b] += 1
+                c.le = _add(c.le, b, 1)
+                c.sup = _add(c.sup, b, -1)
+                c.gel = _add(c.gel, b, 1)
+            c.ue = tuple(ue)
+            c.prow = tuple(0 if x == a else x for x in c.prow)
+            c.up = _insert(c.up, a)
+            c.gain = _insert(c.gain, a)
+            if cards.abilities[a] and a not in c.spent:
+                c.syms = _insert(c.syms, a)
+            c.ach = True
+            c.order = _BUYING * _PHASE + a
+        elif kind == _ANIMAL:
+            up = list(c.up)
+            up.remove(b)
+            up.remove(t)
+            c.up = tuple(up)
+            c.arow = tuple(0 if x == a else x for x in c.arow)
+            c.ua = _insert(c.ua, a)
+            c.gain = _insert(c.gain, a)
+            if cards.abilities[a] and a not in c.spent:
+                c.syms = _insert(c.syms, a)
+            c.ach = True
+            c.order = _CALLING * _PHASE + a
+        elif kind == _CLAIM:
+            ua = list(c.ua)
+            ua.remove(a)
+            ua.remove(b)
+            c.ua = tuple(ua)
+            new = cards.biome_mask[a] & cards.biome_mask[b] & ~c.won
+            if new:
+                c.won |= new
+                c.ach = True
+            if t != NO_TILE:
+                c.tiles |= 1 << t
+            c.order = _PAIRING * _PHASE + min(a, b)
+        elif kind == _MYCO:
+            up = list(c.up)
+            up.remove(a)
+            up.remove(b)
+            c.up = tuple(up)
+            c.won |= cards.biome_mask[a] & cards.biome_mask[b]
+            c.ach = True
+            c.order = _PAIRING * _PHASE + a
+        else:  # a move
+            source = self._source(c, MOVEMENT, a)
+            assert source is not None
+            if source == TILE:
+                c.tiles &= ~(1 << MOVEMENT)
+            else:
+                c.syms = _remove(c.syms, source)
+                c.spent = _insert(c.spent, source)
+            if a in c.syms:  # the card leaves the line, with its symbol
+                c.syms = _remove(c.syms, a)
+            e = ELEMENT_OF[a]
+            if e >= 0:
+                c.ue = _add(c.ue, e, -1)
+                c.le = _add(c.le, e, -1)
+            elif is_plant(a):
+                c.up = _remove(c.up, a)
+            else:
+                c.ua = _remove(c.ua, a)
+            if e < 0:
+                c.order = _MOVING * _PHASE + a
+            if b == OWN_DECK:
+                c.wait = _insert(c.wait, a)
+            elif e >= 0:
+                c.sup = _add(c.sup, e, 1)
+                c.rel = _add(c.rel, e, 1)
+            else:
+                c.rem = _insert(c.rem, a)
+        self._checks(c)
+        return c
+
+    def _take_disaster(self, s: _Turn) -> None:
+        if s.ddeck > 0:
+            s.ddeck -= 1
+            s.nd += 1
+            s.dadd += 1
+        else:
+            s.ext += 1
+
+    def _checks(self, s: _Turn) -> None:
+        """The engine's checks after an action: all tiles win; three disasters cost an
+        extinction tile; three cards of one element bring a disaster; either ends the turn."""
+        if s.won == ALL_BIOMES:
+            s.over = True
+        elif s.nd >= THREE_OF_A_KIND:
+            s.ext += 1
+            s.over = True
+        elif max(s.le) >= THREE_OF_A_KIND:
+            self._take_disaster(s)
+            if s.ext < EXTINCTION_TILES and s.nd >= THREE_OF_A_KIND:
+                s.ext += 1
+            s.over = True
+
+    # ------------------------------------------------------------------ the heuristic
+    def _evaluate(self, s: _Turn) -> float:
+        """The value of the position a turn ends in (``s`` is over)."""
+        if s.won == ALL_BIOMES:
+            return WIN_VALUE
+        if s.ext >= EXTINCTION_TILES:
+            return LOSS_VALUE
+        w = self.weights
+        value = w.tile * _BITS[s.won] - w.extinction * s.ext
+        value += self._owned_value(s) + w.next_turn * self._next_tiles(s)
+        for t in range(len(ABILITIES)):
+            if s.tiles >> t & 1:
+                value += w.tiles_up[t]
+        value += w.supply * sum(s.sup)
+        if s.rem:
+            plants = sum(1 for c in s.rem if is_plant(c))
+            value += w.stock * (
+                min(plants, max(0, STOCK - self.plant_stock))
+                + min(len(s.rem) - plants, max(0, STOCK - self.animal_stock))
+            )
+        return value
+
+    def _owned_value(self, s: _Turn) -> float:
+        """What the player's own cards are worth for the turns after this one: the chance
+        that they pair up for each missing biome, the risk of lines of three disasters or
+        three cards of one element, enough element cards to buy, a small deck."""
+        key = (s.won, s.gain, s.rem, s.gel, s.rel, s.dadd)
+        cached = self._scores.get(key)
+        if cached is not None:
+            return cached
+        w = self.weights
+        coll = self.coll
+        animals = list(coll.animals)
+        plants = list(coll.plants)
+        trees = list(coll.trees)
+        mushrooms = list(coll.mushrooms)
+        for code in s.gain:
+            self._count(code, 1, animals, plants, trees, mushrooms)
+        for code in s.rem:
+            self._count(code, -1, animals, plants, trees, mushrooms)
+        elements = [coll.elements[e] + s.gel[e] - s.rel[e] for e in range(N_ELEMENTS)]
+        disasters = coll.disasters + s.dadd
+        size = coll.size + len(s.gain) - len(s.rem) + sum(elements) - sum(coll.elements) + s.dadd
+        n = max(size, LINE_SIZE)
+        line = LINE_SIZE
+        pair = line * (line - 1) / (n * (n - 1))
+        triple = pair * (line - 2) / (n - 2) if n > 2 else pair
+        missing = ALL_BIOMES & ~s.won
+        potential = 0.0
+        for b in range(BIOME_TILES):
+            if not missing >> b & 1:
+                continue
+            a = animals[b]
+            rate = w.animal_pair * a * (a - 1) / 2 * pair
+            if self.animal_biomes >> b & 1:
+                p = plants[b]
+                rate += w.plant_route * a * p * (p - 1) / 2 * triple
+            rate += w.mycorrhiza * trees[b] * mushrooms[b] * pair
+            potential += 1.0 - math.exp(-w.horizon * rate) + w.lone_animal * min(a, 1)
+        value = w.potential * potential
+        value -= w.disaster * disasters / n
+        value -= w.triple_disaster * w.horizon * _at_least(disasters, n, line, 3)
+        risk = sum(_at_least(k, n, line, 3) for k in elements if k >= THREE_OF_A_KIND)
+        value -= w.triple_element * w.horizon * risk
+        value += w.buying * _at_least(sum(elements), n, line, self.elements_to_buy)
+        value -= w.deck_size * size
+        self._scores[key] = value
+        return value
+
+    def _count(
+        self,
+        code: int,
+        n: int,
+        animals: list[int],
+        plants: list[int],
+        trees: list[int],
+        mushrooms: list[int],
+    ) -> None:
+        mask = self.cards.biome_mask[code]
+        if is_animal(code):
+            _add_mask(animals, mask, n)
+            return
+        _add_mask(plants, mask, n)
+        if code in self.cards.symbol_trees:
+            _add_mask(trees, mask, n)
+        elif code in self.cards.mushrooms:
+            _add_mask(mushrooms, mask, n)
+
+    def _next_tiles(self, s: _Turn) -> float:
+        """The tiles the next line is expected to win by pairing what it holds: the waiting
+        cards and four cards dealt from the deck (``lines`` sampled once per turn), with
+        the animals the row will show."""
+        row = tuple(a for a in s.arow if a)
+        key = (s.wait, s.won, row)
+        cached = self._next.get(key)
+        if cached is not None:
+            return cached
+        cards = self.cards
+        extra_animals = [c for c in s.wait if is_animal(c)]
+        extra_plants = [c for c in s.wait if is_plant(c)]
+        missing = ALL_BIOMES & ~s.won
+        total = 0
+        for animals, plants in self.lines:
+            total += _best_pairing(
+                cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
+            )
+        value = total / len(self.lines)
+        self._next[key] = value
+        return value
+
+    # ------------------------------------------------------------------ back to the engine
+    def _engine_action(self, act: _ModelAction, view: EcosferaView) -> Action:
+        kind, a, b, t = act
+        p = self.p
+        line = view.lines[p]
+        free = sorted(c for c in line if c not in view.used)
+        if kind in (_PLANT, _MISSING):
+            cost = list(self.cards.cost[a])
+            if kind == _MISSING:
+                cost[b] -= 1
+            pay = []
+            for e in range(N_ELEMENTS):
+                pay.extend([c for c in free if ELEMENT_OF[c] == e][: cost[e]])
+            if kind == _PLANT:
+                return AcquirePlant.paying(a, pay)
+            return TakeMissingElement.paying(a, b, pay)
+        if kind == _ANIMAL:
+            return AcquireAnimal(a, min(b, t), max(b, t))
+        if kind == _CLAIM:
+            return ClaimBiomes(min(a, b), max(a, b), t)
+        if kind == _MYCO:
+            return Mycorrhiza(a, b)
+        source = self._source(self.root, MOVEMENT, a if not is_element(a) else None)
+        assert source is not None
+        card = a
+        e = ELEMENT_OF[a]
+        if e >= 0:
+            card = next(c for c in free if ELEMENT_OF[c] == e)
+        return Move(source, card, b)
+
+
+__all__ = ["DEFAULT_WEIGHTS", "PlannerBot", "Weights"]

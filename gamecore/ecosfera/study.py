@@ -1,0 +1,224 @@
+"""How hard is each level? Solo games played by a bot, summarised level by level.
+
+    from gamecore.ecosfera.study import level_study
+    study = level_study(games=40, bot="planner", seed=2024)
+    study[5].win_rate, study[5].interval            # 95% interval of the win rate
+
+``play_solo(level, index, seed, bot)`` plays game number ``index`` of a study: the deal and
+the bot's seed come from ``(seed, level, index)`` only, so a game can be replayed alone and
+a big study can be split over processes (``benchmarks/ecosfera_study.py`` does) and still
+give exactly the same games. Besides winning and the score, each game records what the
+level changes: how many elements the player took from the supply and on which turn each
+element deck ran out. Nothing here times anything; the benchmark measures speed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..experiments import wilson_interval
+from .data import ELEMENTS, LEVELS
+from .game import WON, Ecosfera, TakeMissingElement
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SoloGame:
+    """One solo game of a study."""
+
+    level: int
+    index: int
+    seed: int
+    won: bool
+    score: int
+    biome_tiles: int
+    extinction_tiles: int
+    turns: int
+    taken: int
+    """Element cards taken from the supply with the missing-element rule."""
+    decisions: int
+    """Actions the bot chose (each line, payment, ability and end of turn is one)."""
+    ran_out: dict[str, int] = field(default_factory=dict)
+    """Element name -> the turn (1 = the first) on which its supply deck became empty."""
+
+
+def _game_seeds(seed: int, level: int, index: int) -> tuple[int, int]:
+    rng = random.Random(f"mundos-lab-ecosfera-study:{seed}:{level}:{index}")
+    return rng.randrange(2**31), rng.randrange(2**31)
+
+
+def play_solo(
+    level: int,
+    index: int,
+    seed: int = 0,
+    bot: str = "planner",
+    game_class: type[Ecosfera] = Ecosfera,
+    **bot_options: Any,
+) -> SoloGame:
+    """Play game ``index`` of a solo study at ``level`` with the bot named ``bot``."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be 1 (easiest) to 5 (hardest), not {level!r}")
+    game_seed, bot_seed = _game_seeds(seed, level, index)
+    game = game_class(1, game_seed, level=level)
+    player = make_bot(bot, seed=bot_seed, **bot_options)
+    taken = decisions = 0
+    ran_out: dict[str, int] = {}
+    while not game.is_over:
+        action = player.choose(game.view(0), game.legal_actions())
+        decisions += 1
+        taken += isinstance(action, TakeMissingElement)
+        game.play(action)
+        for e, deck in enumerate(game.element_decks):
+            if not deck and ELEMENTS[e] not in ran_out:
+                ran_out[ELEMENTS[e]] = game.turns + 1
+    sheet = game.score()
+    return SoloGame(
+        level=level,
+        index=index,
+        seed=game_seed,
+        won=game.outcome == WON,
+        score=sheet.total(sheet.players[0]),
+        biome_tiles=len(game.biome_tiles),
+        extinction_tiles=game.extinction_tiles,
+        turns=game.turns,
+        taken=taken,
+        decisions=decisions,
+        ran_out=ran_out,
+    )
+
+
+@dataclass(frozen=True)
+class LevelSummary:
+    """A level's games in a few numbers (rates are fractions, 0.25 = 25%)."""
+
+    level: int
+    games: int
+    wins: int
+    mean_score: float
+    score_margin: float
+    """Half the width of the 95% interval of the mean score (normal approximation)."""
+    mean_biome_tiles: float
+    mean_extinction_tiles: float
+    mean_turns: float
+    mean_taken: float
+    ran_out: dict[str, float]
+    """Element name -> the share of games in which its supply deck ran out."""
+    ran_out_turn: dict[str, float | None]
+    """Element name -> the mean turn on which it ran out, over the games where it did."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the win rate."""
+        return wilson_interval(self.win_rate, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["win_rate"] = self.win_rate
+        data["interval"] = list(self.interval)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LevelSummary:
+        """Read back ``to_dict`` (the published study, ``docs/ecosfera-balance.json``)."""
+        names = {f for f in cls.__dataclass_fields__}
+        missing = names - set(data)
+        if missing:
+            raise ValueError(f"a level summary needs {', '.join(sorted(missing))}")
+        return cls(**{k: data[k] for k in names})
+
+
+def summarise(games: Sequence[SoloGame]) -> LevelSummary:
+    """The summary of one level's games."""
+    if not games:
+        raise ValueError("summarise needs at least one game")
+    levels = {g.level for g in games}
+    if len(levels) != 1:
+        raise ValueError(f"summarise one level at a time, not levels {sorted(levels)}")
+    n = len(games)
+    scores = [g.score for g in games]
+    margin = 1.96 * statistics.stdev(scores) / math.sqrt(n) if n > 1 else math.nan
+    return LevelSummary(
+        level=games[0].level,
+        games=n,
+        wins=sum(g.won for g in games),
+        mean_score=statistics.fmean(scores),
+        score_margin=margin,
+        mean_biome_tiles=statistics.fmean(g.biome_tiles for g in games),
+        mean_extinction_tiles=statistics.fmean(g.extinction_tiles for g in games),
+        mean_turns=statistics.fmean(g.turns for g in games),
+        mean_taken=statistics.fmean(g.taken for g in games),
+        ran_out={e: sum(e in g.ran_out for g in games) / n for e in ELEMENTS},
+        ran_out_turn={e: _mean_turn(games, e) for e in ELEMENTS},
+    )
+
+
+def _mean_turn(games: Sequence[SoloGame], element: str) -> float | None:
+    turns = [g.ran_out[element] for g in games if element in g.ran_out]
+    return statistics.fmean(turns) if turns else None
+
+
+def level_study(
+    games: int,
+    levels: Sequence[int] = LEVELS,
+    bot: str = "planner",
+    seed: int = 0,
+    progress: Progress | None = None,
+    **bot_options: Any,
+) -> dict[int, LevelSummary]:
+    """``games`` solo games at each of ``levels``; ``progress(done, total)`` after each game."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"play at least one game per level, not {games!r}")
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad or not levels:
+        raise ValueError(f"levels are 1 (easiest) to 5 (hardest), not {list(levels)!r}")
+    total = games * len(levels)
+    done = 0
+    study: dict[int, LevelSummary] = {}
+    for level in levels:
+        played = []
+        for index in range(games):
+            played.append(play_solo(level, index, seed, bot, **bot_options))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        study[level] = summarise(played)
+    return study
+
+
+def steps(study: Mapping[int, LevelSummary]) -> list[tuple[int, int, float, float]]:
+    """For each pair of neighbouring levels: (easier, harder, drop in win rate, z).
+
+    ``z`` compares the drop with the noise of two independent rates: beyond about 2 the
+    drop is very unlikely to be luck.
+    """
+    out = []
+    levels = sorted(study)
+    for a, b in itertools.pairwise(levels):
+        pa, pb = study[a].win_rate, study[b].win_rate
+        se = math.sqrt(pa * (1 - pa) / study[a].games + pb * (1 - pb) / study[b].games)
+        drop = pa - pb
+        z = drop / se if se else (math.inf if drop > 0 else 0.0)
+        out.append((a, b, drop, z))
+    return out
+
+
+__all__ = [
+    "LevelSummary",
+    "SoloGame",
+    "level_study",
+    "play_solo",
+    "steps",
+    "summarise",
+]

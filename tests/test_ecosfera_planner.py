@@ -1,0 +1,87 @@
+"""Ecosfera's turn planner: legal, seeded, blind to hidden cards, and stronger than greedy."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import gamecore
+from gamecore import GreedyBot, make_bot, new_game, play_game
+from gamecore.ecosfera import EcosferaView
+from gamecore.ecosfera.game import LOST, WON
+from gamecore.ecosfera.planner import PlannerBot
+
+SPEC = gamecore.GAMES["ecosfera"]
+
+
+class Checked(PlannerBot):
+    """A planner that checks every answer is one of the legal actions it was offered."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seen: list[object] = []
+
+    def choose(self, view, legal):
+        self.seen.append(view)
+        action = super().choose(view, legal)
+        assert action in legal, f"{action} is not among the legal actions"
+        return action
+
+
+@pytest.mark.parametrize(("players", "level", "seed"), [(1, 1, 3), (1, 5, 4), (2, 3, 5)])
+def test_the_planner_plays_only_legal_actions_to_the_end(players, level, seed):
+    bots = [Checked(seed + p) for p in range(players)]
+    game = play_game(new_game("ecosfera", players=players, seed=seed, level=level), bots)
+    assert game.outcome in (WON, LOST)
+    SPEC.check_invariants(game)
+    assert all(isinstance(v, EcosferaView) for bot in bots for v in bot.seen)
+
+
+def test_the_planner_is_deterministic_for_a_seed():
+    a = play_game(new_game("ecosfera", players=1, seed=8, level=2), [PlannerBot(8)])
+    b = play_game(new_game("ecosfera", players=1, seed=8, level=2), [PlannerBot(8)])
+    assert a.moves() == b.moves() and a == b
+
+
+def test_the_planner_sees_only_the_view_not_the_hidden_order():
+    """Two games that look the same to the player but hide different deck orders get the
+    same answer: the planner cannot be reading the order."""
+    game = new_game("ecosfera", players=1, seed=11, level=1)
+    bot = PlannerBot(0)
+    for _ in range(40):  # play into the game so decks and rows have history
+        game.play(bot.choose(game.view(0), game.legal_actions()))
+        if game.is_over:
+            pytest.skip("the game ended early")
+    other = game.clone()
+    rng = random.Random(1)
+    for deck in (other.decks[0], other.plant_deck, other.animal_deck):  # white-box
+        rng.shuffle(deck)
+    assert other.view(0) == game.view(0)
+    assert other.decks[0] != game.decks[0] or len(set(game.decks[0])) < 2
+    for seed in range(3):
+        first = PlannerBot(seed).choose(game.view(0), game.legal_actions())
+        second = PlannerBot(seed).choose(other.view(0), other.legal_actions())
+        assert first == second
+
+
+def test_make_bot_builds_the_planner_and_it_refuses_other_games():
+    bot = make_bot("planner", seed=1, refresh_samples=2)
+    assert isinstance(bot, PlannerBot)
+    game = new_game("nuevos-mundos", players=2, seed=1)
+    with pytest.raises(ValueError, match="Ecosfera only"):
+        bot.choose(game.view(0), game.legal_actions())
+    with pytest.raises(ValueError, match="refresh_samples"):
+        PlannerBot(1, refresh_samples=0)
+
+
+def test_the_planner_beats_greedy_on_biome_tiles():
+    seeds = range(20, 26)
+    planner, greedy = [], []
+    for seed in seeds:
+        game = play_game(new_game("ecosfera", players=1, seed=seed, level=3), [PlannerBot(seed)])
+        planner.append(len(game.biome_tiles))
+        game = play_game(new_game("ecosfera", players=1, seed=seed, level=3), [GreedyBot(seed)])
+        greedy.append(len(game.biome_tiles))
+    assert statistics.fmean(planner) >= statistics.fmean(greedy) + 1.0, (planner, greedy)
