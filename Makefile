@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test lint typecheck pytest bench clean
+.PHONY: lab test lint typecheck pytest bench study clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/nuevos_mundos_engine.py
 	$(BIN)/python benchmarks/widget_redraw.py
+
+study: $(STAMP)
+	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save docs/ecosfera-balance.json
 
 clean:
 	rm -rf $(VENV) build test-artifacts *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

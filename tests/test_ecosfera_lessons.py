@@ -42,40 +42,38 @@ from widgets.svg import Picture
 CARDS = default_cards()
 
 LESSON_1 = (
-    ("buy Golden chanterelle", "buy Silver birch", "mycorrhiza", "end the turn"),
-    ("buy Welwitschia", "buy Tussock cottongrass", "end the turn"),
+    ("buy Porcini", "buy Norway spruce", "mycorrhiza", "end the turn"),
+    ("use your plus tile", "buy Golden chanterelle", "end the turn"),
     (
-        "call Giant panda",
-        "use your plus tile",
-        "buy Eelgrass",
-        "movement tile: put Eelgrass",
-        "movement symbol of Silver birch: put Giant panda",
+        "plus symbol of Norway spruce",
+        "buy Tussock cottongrass",
+        "buy Cloudberry",
+        "call Wolverine (A03) with Norway spruce",
+        "call Grey wolf",
+        "Grey wolf: place the Tundra tile and turn your plus tile face up",
         "end the turn",
     ),
     (
-        "buy Fly agaric",
-        "buy Giant kelp",
-        "plus symbol of Giant kelp",
-        "call Grey wolf",
-        "call Arctic tern",
-        "Arctic tern: place the Tundra tile and turn your plus tile face up",
+        "plus symbol of Norway spruce",
+        "buy Zambian slender Caesar",
+        "movement tile: put Zambian slender Caesar",
         "end the turn",
     ),
 )
-"""Lesson 1's guided solo game (seed 73), turn by turn, in the notebook's words."""
+"""Lesson 1's guided solo game (seed 33), turn by turn, in the notebook's words."""
 
 LESSON_2 = (
-    "buy Arctic willow",
-    "movement tile: give Arctic willow to Ben",
+    "buy Silver birch",
+    "movement tile: give Silver birch to Ben",
     "end the turn",
-    "buy Reindeer lichen",
+    "buy Porcini",
     "call Reindeer",
     "movement symbol of Reindeer: give sun to Carla",
     "end the turn",
-    "buy Creosote bush",
+    "buy Purple saxifrage",
     "end the turn",
 )
-"""Lesson 2's worked gift (seed 28, Ana, Ben and Carla)."""
+"""Lesson 2's worked gift (seed 375, Ana, Ben and Carla)."""
 
 
 def quiet(fn, *args):
@@ -87,7 +85,7 @@ def quiet(fn, *args):
 
 
 def solo() -> Ecosfera:
-    return Ecosfera(("You",), seed=73, level=1)
+    return Ecosfera(("You",), seed=33, level=1)
 
 
 def svg_of(picture: Picture) -> ET.Element:
@@ -117,7 +115,9 @@ def test_facts_print_each_cards_own_fact_with_its_biomes() -> None:
     notes = lesson.facts("Reindeer lichen", "Giant kelp")
     assert isinstance(notes, Notes) and len(notes) == 2
     lichen = CARDS.card(card("Reindeer lichen"))
-    assert notes[0] == f"Reindeer lichen (Cladonia rangiferina; tundra, taiga): {lichen.fact}"
+    assert notes[0] == f"Reindeer lichen (Cladonia rangiferina; tundra): {lichen.fact}"
+    wolf = lesson.facts("Grey wolf")
+    assert wolf[0].startswith("Grey wolf (Canis lupus; taiga, tundra): "), "every biome shown"
     assert str(notes) == "\n".join(notes)
 
 
@@ -129,8 +129,8 @@ def test_picture_is_the_tables_snapshot_and_shows_selections_and_hints() -> None
     plain = svg_of(lesson.picture(game))
     assert plain.get("aria-label") == "Ecosfera table: You, level 1"
     texts = "".join(plain.itertext())
-    assert "Silver birch" in texts and "Eelgrass" in texts
-    earth = 312  # earth#12, on the first line of seed 73
+    assert "Norway spruce" in texts and "Porcini" in texts
+    earth = 312  # earth#12, on the first line of seed 33
     assert earth in game.lines[0]
     selected = "".join(svg_of(lesson.picture(game, select=[earth])).itertext())
     assert "Selected: earth" in selected
@@ -173,7 +173,8 @@ def test_components_show_every_kind_of_piece() -> None:
         "Scots pine",
         "Fly agaric",
         "Reindeer",
-        "Grey wolf",
+        "Eurasian beaver",
+        "lives in 3 biomes",  # the beaver: aquatic, taiga and temperate forest
     ):
         assert words in texts, words
     assert ET.fromstring(lesson.components()._repr_svg_()) is not None
@@ -215,9 +216,9 @@ def test_choices_list_every_acquisition_the_abilities_and_the_end_of_turn() -> N
     for item in hint_items(game):
         assert f"  • {item}" in notes
     assert "Use your plus tile: an extra card from the deck" in text
-    assert "Use your movement tile: move one of 3 unused cards (face up on top of your deck" in text
+    assert "Use your movement tile: move one of 4 unused cards (face up on top of your deck" in text
     assert notes[-1].startswith("End the turn: nothing acquired yet")
-    quiet(play, game, "buy Golden chanterelle")
+    quiet(play, game, "buy Porcini")
     assert choices(game)[-1].startswith("End the turn: something was acquired")
 
 
@@ -230,10 +231,9 @@ def test_choices_in_a_team_game_name_the_teammates() -> None:
 
 def test_choices_when_nothing_can_be_acquired_and_when_the_game_is_over() -> None:
     game = solo()
-    for turn in LESSON_1:
-        for words in turn:
-            quiet(play, game, words)
-    assert "  • none: nothing can be acquired now" in choices(game)
+    for words in LESSON_1[0]:
+        quiet(play, game, words)
+    assert "  • none: nothing can be acquired now" in choices(game), "lesson 1, turn 2"
     while not game.is_over:
         game.play(EndTurn())
     assert choices(game) == [f"The game is over: {game.describe_outcome()}."]
@@ -252,13 +252,14 @@ def test_find_move_needs_exactly_one_fitting_move() -> None:
 
 def test_play_plays_one_legal_move_and_says_what_happened() -> None:
     game = solo()
-    printed = quiet(play, game, "buy Silver birch")
-    assert len(game.moves()) == 1
-    action = game.moves()[0][1]
+    quiet(play, game, "buy Porcini")
+    printed = quiet(play, game, "buy Norway spruce")
+    assert len(game.moves()) == 2
+    action = game.moves()[1][1]
     assert isinstance(action, TakeMissingElement)
     assert printed.splitlines() == [
-        "You took the missing sun from the sun deck (10 left) and paid it with air for "
-        "Silver birch (P02).",
+        "You took the missing water from the water deck (10 left) and paid it with sun for "
+        "Norway spruce (P03).",
         f"   [recorded move: {action}]",
     ]
     before = game.clone()
@@ -269,13 +270,13 @@ def test_play_plays_one_legal_move_and_says_what_happened() -> None:
 
 def test_what_if_plays_on_a_copy_only() -> None:
     game = solo()
-    quiet(play, game, "buy Golden chanterelle")
-    quiet(play, game, "buy Silver birch")
+    quiet(play, game, "buy Porcini")
+    quiet(play, game, "buy Norway spruce")
     quiet(play, game, "mycorrhiza")
     log = list(game.log)
     printed = quiet(what_if, game, "use your plus tile")
     assert printed.startswith("What if: You used your plus tile and took an extra card")
-    assert "a disaster card" in printed
+    assert "a time card" in printed
     assert game.log == log and game.tiles[0] == [True, True, True]
 
 
@@ -292,10 +293,10 @@ def test_idle_until_lost_counts_the_extinction_tiles_on_a_copy() -> None:
 
 def test_line_words_mark_the_used_cards() -> None:
     game = solo()
-    assert lesson.line_words(game) == "Your line: disaster, earth, time, air"
-    quiet(play, game, "buy Golden chanterelle")
+    assert lesson.line_words(game) == "Your line: sun, earth, water, air"
+    quiet(play, game, "buy Porcini")
     assert lesson.line_words(game) == (
-        "Your line: disaster, earth (used), time (used), air, Golden chanterelle"
+        "Your line: sun, earth (used), water (used), air (used), Porcini"
     )
     team = Ecosfera(("Ana", "Ben"), seed=28, level=1)
     assert lesson.line_words(team, 1).startswith("Ben's line: ")
@@ -309,30 +310,57 @@ def test_lesson_1_story_three_biome_tiles_in_four_turns() -> None:
     kinds = []
     for number, turn in enumerate(LESSON_1, start=1):
         assert game.turns + 1 == number
+        if number == 2:
+            # turn 2: nothing to buy, and ending the turn would bring the third disaster
+            assert not game.achieved and "  • none: nothing can be acquired now" in choices(game)
+            idle = game.clone()
+            idle.play(EndTurn())
+            assert idle.extinction_tiles == 1
+        if number == 3:
+            # the plants of turn 1 come back; a pair from two biomes is refused, with the reason
+            names = lesson.line_words(game)
+            assert "Porcini" in names and "Norway spruce" in names
         for words in turn:
             action = find_move(game, words)
             kinds.append(type(action))
             game.play(action)
-    assert [game.cards.card(c).name for c in game.lines[0][:2]] == ["Silver birch", "Welwitschia"]
+            if words == "buy Cloudberry":
+                refused = AcquireAnimal(
+                    card("Grey wolf"), card("Tussock cottongrass"), card("Porcini")
+                )
+                assert "share no biome" in game.why_illegal(refused)
+        if number == 3:
+            assert len(game.biome_tiles) == 3, "three biome tiles after three turns"
+    assert lesson.line_words(game) == (
+        "Your line: Zambian slender Caesar, water, water, disaster, Wolverine"
+    )
     assert [BIOMES[b] for b in game.biome_tiles] == ["taiga", "temperate_forest", "tundra"]
     assert game.extinction_tiles == 0 and game.turns == 4
     assert Mycorrhiza in kinds and AcquireAnimal in kinds and ClaimBiomes in kinds
     assert any(isinstance(a, Move) and a.to == OWN_DECK for _, a in game.moves())
-    assert game.tiles[0] == [True, True, False], "plus turned face up, movement still used"
+    assert game.tiles[0] == [True, True, False], "plus turned face up, movement used on turn 4"
 
 
 def test_lesson_2_story_the_gift_lets_ben_call_the_reindeer() -> None:
-    game = Ecosfera(("Ana", "Ben", "Carla"), seed=28, level=1)
+    game = Ecosfera(("Ana", "Ben", "Carla"), seed=375, level=1)
     without = game.clone()
     for words in LESSON_2:
+        if words.startswith("movement symbol of Reindeer"):
+            # Carla is in danger: two disasters, and nothing to buy without Ben's sun
+            carla = game.clone()
+            carla.play(find_move(carla, "end the turn"))
+            assert not hint_items(carla)
+            assert sum(1 for c in carla.lines[2] if 400 < c < 500) == 2
         game.play(find_move(game, words))
     reindeer = card("Reindeer")
     assert reindeer in game.discards[1] or reindeer in game.decks[1] or reindeer in game.lines[1]
+    assert card("Silver birch") in game.decks[1], "Ana's gift now belongs to Ben's deck"
     assert game.extinction_tiles == 0 and game.turns == 3
-    # without the gift Ben's lichen is alone: no animal on his turn
-    without.play(find_move(without, "buy Arctic willow"))
+    assert game.tiles[1][2], "Ben used the Reindeer's symbol: his movement tile is still up"
+    # without the gift Ben's porcini is alone: no animal on his turn
+    without.play(find_move(without, "buy Silver birch"))
     without.play(EndTurn())
-    without.play(find_move(without, "buy Reindeer lichen"))
+    without.play(find_move(without, "buy Porcini"))
     assert not [a for a in without.legal_actions() if isinstance(a, AcquireAnimal)]
 
 
@@ -347,6 +375,7 @@ def test_tables_show_as_text_and_as_html() -> None:
     for table in (
         lesson.supply_table(),
         lesson.species_table(),
+        lesson.cost_groups(),
         lesson.element_needs(),
         lesson.animal_links(),
         lesson.biome_links(),
@@ -387,10 +416,41 @@ def test_element_needs_add_up_the_costs() -> None:
         assert totals == [sum(p.cost[e] for p in plants) for e in range(len(ELEMENTS))]
         most = [ELEMENTS[e] for e, n in enumerate(totals) if n == max(totals)]
         assert r[-1] == " and ".join(most)
-    desert = next(r for r in rows(lesson.element_needs()) if r[0] == "Desert")
-    assert desert[2 + ELEMENTS.index("water")] == "0", (
-        "the lesson reads: no desert plant costs water"
-    )
+    # the lesson reads: water is needed most in every biome, the aquatic plants twice as much
+    water = 2 + ELEMENTS.index("water")
+    for r in rows(lesson.element_needs()):
+        assert "water" in r[-1].split(" and "), r
+        if r[0] == "Aquatic":
+            assert int(r[water]) == 2 * int(r[1]), r
+
+
+def test_cost_groups_put_each_card_in_the_row_of_its_cost() -> None:
+    table = rows(lesson.cost_groups())
+    listed = [name for r in table for name in r[3].split(", ")]
+    assert sorted(listed) == sorted(p.name for p in CARDS.plants), "every card exactly once"
+    for cost, count, kinds, names in table:
+        plants = [CARDS.card(card(n)) for n in names.split(", ")]
+        assert int(count) == len(plants)
+        assert kinds.split(", ") == [
+            k for k in ("tree", "plant", "mushroom") if any(p.kind == k for p in plants)
+        ]
+        for p in plants:
+            words = [f"{n} {e}" if n > 1 else e for e, n in zip(ELEMENTS, p.cost) if n]
+            assert sorted(cost.split(" + ")) == sorted(words), (p.name, cost)
+    counts = [int(r[1]) for r in table]
+    assert counts == sorted(counts, reverse=True), "the most common cost first"
+
+
+def test_the_costs_the_ecology_lesson_teaches() -> None:
+    """Lesson 4 reads the costs this way; if the cards change, its text must change too."""
+    water, sun = ELEMENTS.index("water"), ELEMENTS.index("sun")
+    no_sun = {p.name for p in CARDS.plants if not p.cost[sun]}
+    mushrooms = {p.name for p in CARDS.plants if p.kind == "mushroom"}
+    assert no_sun == mushrooms | {"Rafflesia"} and len(mushrooms) == 4
+    for p in CARDS.plants:
+        assert p.cost[water] == (2 if "aquatic" in p.biomes else 1), p.name
+    uses = {e: sum(1 for p in CARDS.plants if p.cost[ELEMENTS.index(e)]) for e in ELEMENTS}
+    assert (uses["earth"], uses["air"], uses["time"]) == (6, 3, 1)
 
 
 def test_every_animal_of_several_biomes_has_a_reason() -> None:
@@ -410,6 +470,14 @@ def test_biome_links_count_the_animals_two_biomes_share() -> None:
             n = sum(1 for a in CARDS.animals if b in a.biomes and c in a.biomes)
             assert table[i][1 + j] == (str(n) if n else "·")
             assert table[i][1 + j] == table[j][1 + i]
+
+    def linked(biome: str) -> set[str]:
+        return {c for a in CARDS.animals if biome in a.biomes for c in a.biomes} - {biome}
+
+    # what the lesson reads from the table
+    assert linked("desert") == {"savanna"}
+    assert linked("aquatic") == {"taiga", "temperate_forest", "savanna", "tropical"}
+    assert table[BIOMES.index("taiga")][1 + BIOMES.index("tundra")] == "3"
 
 
 def test_food_links_and_mycorrhiza_partners_name_only_cards() -> None:
@@ -436,4 +504,5 @@ def test_game_and_nature_covers_the_pieces_of_the_game() -> None:
     for words in ("Element", "Plant & fungi", "animal", "biome tile", "Mycorrhiza", "Disaster",
                   "Extinction"):  # fmt: skip
         assert words in pieces, words
+    assert "The biomes on a card" in pieces
     assert all(all(cell.strip() for cell in r) for r in table)

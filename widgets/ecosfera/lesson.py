@@ -9,9 +9,9 @@
   ``idle_until_lost(game)`` (what doing nothing costs), ``line_words(game)``,
   ``card(name)`` (a species' code) and ``facts(*names)`` (the facts printed with cards);
 - tables (text in a terminal, HTML in a notebook): ``supply_table()`` (element cards per level
-  and team size) and the ecology lesson's ``species_table()``, ``element_needs()``,
-  ``animal_links()``, ``biome_links()``, ``food_links()``, ``mycorrhiza_partners()`` and
-  ``game_and_nature()``.
+  and team size) and the ecology lesson's ``species_table()``, ``cost_groups()``,
+  ``element_needs()``, ``animal_links()``, ``biome_links()``, ``food_links()``,
+  ``mycorrhiza_partners()`` and ``game_and_nature()``.
 
 Moves are found by their words: ``play(game, "buy Golden chanterelle")`` plays the one legal
 move whose description (the table's ``describe_action``) contains those words, so a lesson
@@ -203,8 +203,9 @@ def components(cards: CardSet | None = None) -> Picture:
     plants = [card(n, cards) for n in ("Reindeer lichen", "Scots pine", "Fly agaric")]
     notes = [["a plant", "cost at the bottom"], ["a tree", "mushroom symbol"], ["a mushroom"]]
     row(250, "Plant & fungi cards (30)", plants, notes, GAP)
-    animals = [card(n, cards) for n in ("Reindeer", "Grey wolf")]
-    notes = [["an animal", "biomes at the bottom"], ["an animal", "lives in 3 biomes"]]
+    animals = [card(n, cards) for n in ("Reindeer", "Eurasian beaver")]
+    wide = len(cards.card(animals[1]).biomes)
+    notes = [["an animal", "biomes at the bottom"], ["an animal", f"lives in {wide} biomes"]]
     row(250, "Animal cards (25)", animals, notes, GAP + 3 * step + 20)
     x = GAP + 5 * step + 40
     scene.add(_label(x, 250, "Symbols on some cards", "row-symbols"))
@@ -400,8 +401,8 @@ def line_words(game: Ecosfera, player: int | None = None) -> str:
 
 
 def facts(*names: str, cards: CardSet | None = None) -> Notes:
-    """The fact printed with each named card: "Reindeer lichen (Cladonia rangiferina;
-    tundra, taiga): ..."."""
+    """The fact printed with each named card, after its Latin name and the biomes the card
+    shows: "Grey wolf (Canis lupus; taiga, tundra): ..."."""
     cards = cards or default_cards()
     notes = Notes()
     for name in names:
@@ -439,6 +440,34 @@ def species_table(cards: CardSet | None = None) -> Table:
     return Table(("Biome", "Plants & fungi", "Animals"), tuple(rows), css_class="eco-lesson-table")
 
 
+COST_ORDER = ("water", "sun", "earth", "air", "time")
+"""The order the elements of a cost are named in: first the two that nearly every card needs."""
+
+
+def _cost_words(cost: Sequence[int]) -> str:
+    parts = []
+    for name in COST_ORDER:
+        n = cost[ELEMENTS.index(name)]
+        if n:
+            parts.append(name if n == 1 else f"{n} {name}")
+    return " + ".join(parts) or "nothing"
+
+
+def cost_groups(cards: CardSet | None = None) -> Table:
+    """The plant & fungi cards grouped by what they cost (the most common cost first), with
+    the kinds of card in each group."""
+    cards = cards or default_cards()
+    groups: dict[str, list[Any]] = {}
+    for p in cards.plants:
+        groups.setdefault(_cost_words(p.cost), []).append(p)
+    rows = []
+    for words, plants in sorted(groups.items(), key=lambda g: -len(g[1])):
+        kinds = sorted({p.kind for p in plants}, key=("tree", "plant", "mushroom").index)
+        names = ", ".join(p.name for p in plants)
+        rows.append((words, str(len(plants)), ", ".join(kinds), names))
+    return Table(("Cost", "Cards", "Kinds", "Which cards"), tuple(rows), "eco-lesson-table")
+
+
 def element_needs(cards: CardSet | None = None) -> Table:
     """For each biome, the element cards its plant & fungi cards cost in total."""
     cards = cards or default_cards()
@@ -468,20 +497,12 @@ ANIMAL_LINKS: dict[str, tuple[str, str]] = {
     "Wolverine": ("a wide range", "one animal roams a huge area of northern forest and tundra"),
     "Grey wolf": (
         "a wide range",
-        "packs follow their prey, from tundra to forests; few wild land mammals have a larger "
-        "natural range",
+        "packs follow their prey, from the tundra into the northern forest (and far beyond: "
+        "few wild land mammals have a larger natural range)",
     ),
     "Eurasian beaver": (
         "water and land",
         "it lives in rivers and ponds, and eats and builds with the trees along their banks",
-    ),
-    "Polar bear": (
-        "water and land",
-        "it hunts seals on the sea ice, and waits on the tundra coast when the ice melts",
-    ),
-    "Arctic tern": (
-        "migration",
-        "it nests on Arctic coasts and tundra, and spends the rest of the year at sea",
     ),
     "Amazon river dolphin": (
         "water and land",
@@ -493,7 +514,7 @@ ANIMAL_LINKS: dict[str, tuple[str, str]] = {
     ),
     "Capybara": (
         "water and land",
-        "it never lives far from water, in wet grasslands and along rainforest rivers",
+        "it grazes on the banks and never strays far from water, where it hides from jaguars",
     ),
     "African savanna elephant": (
         "a wide range",
@@ -501,10 +522,6 @@ ANIMAL_LINKS: dict[str, tuple[str, str]] = {
     ),
     "Common ostrich": ("a wide range", "it lives in open, dry country: savannas and semi-deserts"),
     "Meerkat": ("a wide range", "it lives in the dry, open Kalahari, between desert and savanna"),
-    "Jaguar": (
-        "a wide range",
-        "it lives in rainforests and also in wet grasslands such as Brazil's Pantanal",
-    ),
 }
 """Why each animal that lives in more than one biome does so: (kind of link, reason)."""
 
@@ -585,8 +602,9 @@ GAME_AND_NATURE: tuple[tuple[str, str, str], ...] = (
         "Element cards",
         "What a plant needs to grow: minerals from the soil (earth), water, light (sun), "
         "carbon dioxide from the air, and time.",
-        "In nature water and minerals go round and round (rain, rivers, decomposers); in the "
-        "game a card taken from the supply is gone from it.",
+        "Every card costs water and every green plant sun, but a desert plant costs as much "
+        "water as a forest tree; costs were tuned so the levels differ. In nature water and "
+        "minerals go round and round; a card taken from the supply is gone from it.",
     ),
     (
         "Plant & fungi cards",
@@ -594,6 +612,12 @@ GAME_AND_NATURE: tuple[tuple[str, str, str], ...] = (
         "with roots.",
         "Fungi are a kingdom of their own (closer to animals than to plants); lichens and kelp "
         "are not plants either. The game puts them all in one deck.",
+    ),
+    (
+        "The biomes on a card",
+        "Most species live in several biomes, and their ranges shift with seasons and years.",
+        "A card shows only the biomes where its species is most typical: the polar bear also "
+        "walks the tundra coast, the grey wolf also lives in temperate forests.",
     ),
     (
         "Two plants call an animal",

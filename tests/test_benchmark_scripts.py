@@ -1,0 +1,51 @@
+"""The Ecosfera study script runs end to end and writes the file lesson 3 reads.
+
+Only the shape of its output is checked: its figures are measurements, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamecore.ecosfera import LEVELS
+from gamecore.ecosfera.study import LevelSummary
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture
+def study_script(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("ecosfera_study", None)
+    import ecosfera_study
+
+    return ecosfera_study
+
+
+def test_the_study_prints_a_table_per_bot_and_saves_the_summaries(
+    study_script, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "study.json"
+    study_script.main(["--quick", "--workers", "1", "--save", str(saved)])
+    out = capsys.readouterr()
+    for bot in ("planner", "greedy", "random"):
+        assert f"\n{bot}\n" in out.out
+    assert out.out.count("drop per step") == 3
+    assert "games/s" in out.out and "Machine" in out.out
+    assert out.err.count("20/20 games") >= 3  # each bar reached its end (4 games x 5 levels)
+    data = json.loads(saved.read_text())
+    assert set(data["bots"]) == {"planner", "greedy", "random"}
+    for rows in data["bots"].values():
+        summaries = [LevelSummary.from_dict(row) for row in rows]
+        assert [s.level for s in summaries] == list(LEVELS)
+        assert all(s.games == 4 and 0 <= s.wins <= 4 for s in summaries)
+    assert all(speed > 0 for speed in data["games_per_second"].values())
+
+
+def test_the_study_refuses_nonsense_counts(study_script) -> None:
+    with pytest.raises(SystemExit):
+        study_script.main(["--games", "0"])
