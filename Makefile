@@ -33,7 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/widget_redraw.py
 
 study: $(STAMP)
-	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save docs/ecosfera-balance.json
+	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json
 
 clean:
 	rm -rf $(VENV) build test-artifacts *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,7 +3,7 @@
     python benchmarks/ecosfera_study.py                 # 1000 planner games per level
     python benchmarks/ecosfera_study.py --games 200     # fewer games, wider intervals
     python benchmarks/ecosfera_study.py --quick         # a smoke run (a few games)
-    python benchmarks/ecosfera_study.py --save docs/ecosfera-balance.json
+    python benchmarks/ecosfera_study.py --save gamecore/ecosfera/balance_study.json
 
 The planner (``gamecore.make_bot("planner")``) is the balance reference: a good player. The
 greedy and random bots play fewer games, for comparison. Game ``i`` of a level always gets

@@ -125,6 +125,24 @@ class Text(Shape):
         return bx <= x <= bx + bw and by <= y <= by + bh
 
 
+def wrap(
+    text: str, width: float, size: float, *, bold: bool = False, shortest: int = 6
+) -> list[str]:
+    """Break ``text`` into lines of about ``width`` pixels at font ``size``.
+
+    A character is taken as 0.6 of the font size (0.64 in bold), as ``Text.bbox`` does; a
+    line holds at least ``shortest`` characters, however narrow ``width`` is.
+    """
+    per_line = max(shortest, int(width / ((0.64 if bold else 0.6) * size)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 @dataclass
 class Scene:
     """Shapes in drawing order (later ones on top), in a ``width`` x ``height`` space."""

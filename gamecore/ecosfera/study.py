@@ -131,7 +131,7 @@ class LevelSummary:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LevelSummary:
-        """Read back ``to_dict`` (the published study, ``docs/ecosfera-balance.json``)."""
+        """Read back ``to_dict`` (the published study, ``gamecore/ecosfera/balance_study.json``)."""
         names = {f for f in cls.__dataclass_fields__}
         missing = names - set(data)
         if missing:

@@ -37,9 +37,10 @@ from gamecore.ecosfera.data import (
     is_plant,
 )
 
+from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
 from ..icons import icon as nm_icon
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
-from ..scene import Circle, Path, Polygon, Rect, Shape, Text
+from ..scene import Circle, Path, Polygon, Rect, Shape, Text, wrap
 
 CARD_W = 108
 CARD_H = 164
@@ -86,7 +87,6 @@ ANIMAL_BAND = "#7a4a1f"
 ANIMAL_FACE = "#f8f0e5"
 DISASTER_BAND = "#5a1a1a"
 DISASTER_FACE = "#f6e3e1"
-BACK = "#3b4a5a"
 USED_RIBBON = "#3a3a3a"
 
 Draw = Callable[[float, float, float, str], list[Shape]]
@@ -408,18 +408,6 @@ def eco_icon(name: str, x: float, y: float, size: float, id_prefix: str = "") ->
 # ---------------------------------------------------------------------------- words
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines of about ``width`` pixels at font ``size``."""
-    per_line = max(6, int(width / ((0.64 if bold else 0.6) * size)))
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 def short_latin(latin: str, limit: int = 17) -> str:
     """A scientific name that fits a card: the genus shortened when needed ("L. africana")."""
     if len(latin) <= limit:
@@ -458,33 +446,23 @@ def _frame(
     marked: bool,
     opacity: float,
 ) -> Rect:
-    return Rect(
-        id=f"{id}-face",
+    return face_frame(
+        x,
+        y,
+        CARD_W,
+        CARD_H,
+        id=id,
         target=target,
-        x=x,
-        y=y,
-        width=CARD_W,
-        height=CARD_H,
         radius=7,
         fill=face,
-        stroke=HIGHLIGHT if marked else INK,
-        stroke_width=4 if marked else 1.2,
+        marked=marked,
         opacity=opacity,
     )
 
 
 def _band(x: float, y: float, colour: str, words: str, id: str, opacity: float) -> list[Shape]:
     return [
-        Rect(
-            id=f"{id}-band",
-            x=x + 2,
-            y=y + 2,
-            width=CARD_W - 4,
-            height=18,
-            radius=5,
-            fill=colour,
-            opacity=opacity,
-        ),
+        face_band(x, y, CARD_W, 18, id=id, radius=5, colour=colour, opacity=opacity),
         _text(
             x + 7,
             y + 11,
@@ -867,13 +845,7 @@ def tag(cx: float, cy: float, words: str, id: str, *, colour: str = HIGHLIGHT) -
 
 def corner_mark(x: float, y: float, id: str) -> Shape:
     """A corner tick at the top right of a card (a mark that does not rely on colour)."""
-    return Polygon(
-        id=f"{id}-mark",
-        points=((x + CARD_W - 22, y - 3), (x + CARD_W + 3, y - 3), (x + CARD_W + 3, y + 22)),
-        fill=HIGHLIGHT,
-        stroke=INK,
-        stroke_width=1,
-    )
+    return corner_tick(x + CARD_W + 3, y - 3, 25, id)
 
 
 def card_back(
@@ -889,33 +861,7 @@ def card_back(
 ) -> list[Shape]:
     """A face-down pile: its name and how many cards it holds (an empty pile is outlined)."""
     empty = count == 0
-    shapes: list[Shape] = [
-        Rect(
-            id=f"{id}-back",
-            target=target,
-            x=x,
-            y=y,
-            width=width,
-            height=height,
-            radius=7,
-            fill=PAPER if empty else BACK,
-            stroke=MUTED if empty else INK,
-            stroke_width=1.2,
-        )
-    ]
-    if not empty:
-        shapes.append(
-            Rect(
-                id=f"{id}-inlay",
-                x=x + 6,
-                y=y + 6,
-                width=width - 12,
-                height=height - 12,
-                radius=5,
-                stroke="#c9d3dd",
-                stroke_width=1.5,
-            )
-        )
+    shapes = card_back_frame(x, y, width, height, id=id, target=target, radius=7, empty=empty)
     ink = MUTED if empty else "#ffffff"
     lines = wrap(title, width - 16, 12, bold=True)
     for k, line in enumerate(lines):
@@ -959,29 +905,9 @@ def card_back(
 
 
 def empty_slot(x: float, y: float, *, id: str, target: str | None = None) -> list[Shape]:
-    return [
-        Rect(
-            id=f"{id}-empty",
-            target=target,
-            x=x,
-            y=y,
-            width=CARD_W,
-            height=CARD_H,
-            radius=7,
-            fill=PAPER,
-            stroke=MUTED,
-            stroke_width=1.2,
-        ),
-        _text(
-            x + CARD_W / 2,
-            y + CARD_H / 2,
-            "empty",
-            id=f"{id}-caption",
-            size=12,
-            anchor="middle",
-            fill=MUTED,
-        ),
-    ]
+    return empty_place(
+        x, y, CARD_W, CARD_H, id=id, target=target, radius=7, caption="empty", size=12
+    )
 
 
 def element_deck(

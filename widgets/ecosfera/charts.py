@@ -4,7 +4,7 @@ Each chart function draws one matplotlib figure and returns it; each table funct
 ``Table`` (HTML in a notebook, text elsewhere). A notebook cell shows either with one line:
 
     from widgets.ecosfera.charts import level_chart, load_published, supply_chart
-    published = load_published("../../docs/ecosfera-balance.json")
+    published = load_published()                    # the study published with the cards
     level_supply()                                  # element cards per level (solo)
     element_demand()                                # which elements the plants cost
     level_chart(study, published["planner"]);       # our games beside the big study
@@ -33,6 +33,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+import gamecore.ecosfera
 from gamecore.ecosfera.data import (
     ELEMENTS,
     LEVELS,
@@ -74,8 +75,13 @@ MARGIN_GAMES = (12, 100, 1000)
 
 
 # ---------------------------------------------------------------------------- the published study
-def load_published(path: str | Path) -> dict[str, dict[int, LevelSummary]]:
-    """The published study (``docs/ecosfera-balance.json``): bot name -> level -> summary.
+PUBLISHED_STUDY = Path(gamecore.ecosfera.__file__).resolve().parent / "balance_study.json"
+"""The study published with the card set (``make study`` writes it; docs/ecosfera-balance.md)."""
+
+
+def load_published(path: str | Path = PUBLISHED_STUDY) -> dict[str, dict[int, LevelSummary]]:
+    """The published study (by default the one shipped with the cards, ``PUBLISHED_STUDY``):
+    bot name -> level -> summary.
 
     Raises ValueError naming the file and the problem when the file is missing, is not
     JSON, or does not hold a summary for each level of each bot.
@@ -86,7 +92,7 @@ def load_published(path: str | Path) -> dict[str, dict[int, LevelSummary]]:
     except FileNotFoundError:
         raise ValueError(
             f"there is no published study at {path}; write it with "
-            "python benchmarks/ecosfera_study.py --save docs/ecosfera-balance.json"
+            "python benchmarks/ecosfera_study.py --save gamecore/ecosfera/balance_study.json"
         ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"{path} is not a readable study ({error})") from None

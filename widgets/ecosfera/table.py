@@ -48,17 +48,15 @@ The module has three layers: words (``describe_action``, ``describe_move``,
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from html import escape
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from gamecore import IllegalAction, SaveFileError, ScoreSheet, load_json, make_bot
+from gamecore import IllegalAction, SaveFileError, ScoreSheet, make_bot
 from gamecore.ecosfera import (
     ANIMAL_ROW,
     NO_TILE,
@@ -100,7 +98,22 @@ from ..canvas import SceneCanvas
 from ..palette import INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text
 from ..status import StatusLine
-from ..svg import Picture, to_svg
+from ..table_base import (
+    GAME_OVER_REFUSAL,
+    GameTable,
+    bot_moves_words,
+    bot_seed,
+    check_seats,
+    default_seats,
+    fresh_seed,
+    join_words,
+    labelled_html,
+    loaded_event,
+    make_button,
+    possessive,
+    set_traits,
+    show,
+)
 from .cards import (
     BIOME_NAMES,
     CARD_H,
@@ -142,20 +155,6 @@ def seat_kinds() -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- words
 
 
-def _join(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def possessive(name: str, *, start: bool = False) -> str:
-    """``Ana's``, or ``your`` / ``Your`` for the default human name "You"."""
-    if name == "You":
-        return "Your" if start else "your"
-    return f"{name}'s"
-
-
 def _their(name: str) -> str:
     return "your" if name == "You" else "their"
 
@@ -165,7 +164,7 @@ def _cap(text: str) -> str:
 
 
 def biome_words(mask: int) -> str:
-    return _join([BIOME_NAMES[BIOMES[b]] for b in range(len(BIOMES)) if mask >> b & 1])
+    return join_words([BIOME_NAMES[BIOMES[b]] for b in range(len(BIOMES)) if mask >> b & 1])
 
 
 def element_words(codes: Sequence[int]) -> str:
@@ -173,13 +172,15 @@ def element_words(codes: Sequence[int]) -> str:
     counts = [0] * len(ELEMENTS)
     for c in codes:
         counts[ELEMENT_OF[c]] += 1
-    return _join(
+    return join_words(
         [f"{n} {ELEMENTS[e]}" if n > 1 else ELEMENTS[e] for e, n in enumerate(counts) if n]
     )
 
 
 def cost_words(cost: Sequence[int]) -> str:
-    return _join([f"{n} {ELEMENTS[e]}" if n > 1 else ELEMENTS[e] for e, n in enumerate(cost) if n])
+    return join_words(
+        [f"{n} {ELEMENTS[e]}" if n > 1 else ELEMENTS[e] for e, n in enumerate(cost) if n]
+    )
 
 
 def card_words(cards: CardSet, code: int) -> str:
@@ -356,7 +357,7 @@ def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action
         new = after.biome_tiles[len(before.biome_tiles) :]
         pair = f"{card_name(cards, action.animal_a)} and {card_name(cards, action.animal_b)}"
         if new:
-            placed = _join([BIOME_NAMES[BIOMES[b]] for b in new])
+            placed = join_words([BIOME_NAMES[BIOMES[b]] for b in new])
             tiles = "tiles are" if len(new) > 1 else "tile is"
             text = (
                 f"{name} paired {pair}: the {placed} {tiles} placed "
@@ -369,7 +370,7 @@ def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action
         text += "."
     elif isinstance(action, Mycorrhiza):
         new = after.biome_tiles[len(before.biome_tiles) :]
-        placed = _join([BIOME_NAMES[BIOMES[b]] for b in new])
+        placed = join_words([BIOME_NAMES[BIOMES[b]] for b in new])
         text = (
             f"Mycorrhiza: {possessive(name)} {card_name(cards, action.tree)} and "
             f"{card_name(cards, action.mushroom)} placed the {placed} "
@@ -385,7 +386,7 @@ def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action
     elif isinstance(action, Refresh):
         row_cards = after.plant_row if action.row == PLANT_ROW else after.animal_row
         row = "plant & fungi" if action.row == PLANT_ROW else "animal"
-        names = _join([card_name(cards, c) for c in row_cards if c])
+        names = join_words([card_name(cards, c) for c in row_cards if c])
         text = (
             f"{name} used {_source_words(cards, action.source, 1, name)}: the {row} row went "
             f"under its deck and {names or 'no cards'} came out."
@@ -409,7 +410,7 @@ def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action
                 f"{possessive(name, start=True)} discard pile was shuffled into a new deck"
             )
         line = after.lines[player]
-        words = _join([card_name(cards, c) for c in line]) or "no cards"
+        words = join_words([card_name(cards, c) for c in line]) or "no cards"
         events.append(f"{possessive(name, start=True)} next line: {words}")
     elif isinstance(action, Plus) and any(isinstance(c, Chance) for c in _new_log(before, after)):
         events.append(
@@ -906,51 +907,6 @@ class Pending:
     plant: int | None = None
 
 
-def _fresh_seed() -> int:
-    """A new game seed, short enough to read out to a class."""
-    return 1000 + secrets.randbelow(9000)
-
-
-def bot_seed(game_seed: int, move_number: int, seat: int) -> int:
-    """The seed of one bot decision: the same game and moves give the same choice."""
-    return (game_seed * 1_000_003 + move_number * 101 + seat) % 2**31
-
-
-def _check_seats(seats: Sequence[str], n_players: int) -> tuple[str, ...]:
-    seats = tuple(seats)
-    kinds = seat_kinds()
-    if len(seats) != n_players:
-        raise ValueError(f"give one seat per player ({n_players}), not {len(seats)}: {seats}")
-    for seat in seats:
-        if seat not in kinds:
-            raise ValueError(f"unknown seat {seat!r}; a seat is one of {', '.join(kinds)}")
-    return seats
-
-
-def _default_seats(n: int) -> tuple[str, ...]:
-    return ("human",) + ("greedy",) * (n - 1)
-
-
-def _button(description: str, css: str, tooltip: str = "") -> w.Button:
-    button = w.Button(description=description, layout=w.Layout(width="auto"), tooltip=tooltip)
-    button.add_class(css)
-    return button
-
-
-def _set_traits(widget: w.Widget, **values: Any) -> None:
-    """Assign the traits whose value changes, as one message (nothing if none changes)."""
-    changed = {name: value for name, value in values.items() if getattr(widget, name) != value}
-    if not changed:
-        return
-    with widget.hold_sync():
-        for name, value in changed.items():
-            setattr(widget, name, value)
-
-
-def _show(widget: w.DOMWidget, visible: bool) -> None:
-    _set_traits(widget.layout, display=None if visible else "none")
-
-
 def _sentence(reason: str) -> str:
     reason = _cap(reason.strip())
     return reason if reason.endswith((".", "!", "?")) else reason + "."
@@ -962,7 +918,7 @@ LEVEL_OPTIONS = [
 ]
 
 
-class EcosferaTable:
+class EcosferaTable(GameTable[Ecosfera]):
     """A game of Ecosfera to play in a notebook; display the object to play.
 
     ``players`` are the names, ``seats`` say who plays each: "human", "random", "greedy",
@@ -978,6 +934,10 @@ class EcosferaTable:
     ``buttons``, ``status.text``, ``history``, ``game``.
     """
 
+    game_type = Ecosfera
+    game_title = "Ecosfera"
+    load_errors = (SaveFileError, ValueError, IllegalAction, TypeError, KeyError)
+
     def __init__(
         self,
         players: Sequence[str] = ("You",),
@@ -990,10 +950,10 @@ class EcosferaTable:
         **options: Any,
     ) -> None:
         names = tuple(players)
-        chosen = _check_seats(
-            seats if seats is not None else _default_seats(len(names)), len(names)
+        chosen = check_seats(
+            seats if seats is not None else default_seats(len(names)), len(names), seat_kinds()
         )
-        game = Ecosfera(names, _fresh_seed() if seed is None else seed, level=level, **options)
+        game = Ecosfera(names, fresh_seed() if seed is None else seed, level=level, **options)
         self._build(game, chosen, step_bots, search_iterations)
 
     @classmethod
@@ -1009,7 +969,7 @@ class EcosferaTable:
         if not isinstance(game, Ecosfera):
             raise TypeError(f"from_game needs an Ecosfera game, not {type(game).__name__}")
         n = len(game.players)
-        chosen = _check_seats(seats if seats is not None else _default_seats(n), n)
+        chosen = check_seats(seats if seats is not None else default_seats(n), n, seat_kinds())
         table = cls.__new__(cls)
         table._build(game.clone(), chosen, step_bots, search_iterations)
         return table
@@ -1049,20 +1009,24 @@ class EcosferaTable:
             css_class="eco-table-canvas",
         )
         self.buttons: dict[str, w.Button] = {
-            "hint": _button("What can I do?", "eco-hint", "Mark every card you can acquire now"),
-            "end_turn": _button("End turn", "eco-end-turn", "End your turn"),
-            "clear": _button("Clear selection", "eco-clear", "Unselect the cards of your line"),
-            "next_bot": _button("Next bot move", "eco-next-bot", "Let the bot to play move once"),
-            "bot_turn": _button(
+            "hint": make_button(
+                "What can I do?", "eco-hint", "Mark every card you can acquire now"
+            ),
+            "end_turn": make_button("End turn", "eco-end-turn", "End your turn"),
+            "clear": make_button("Clear selection", "eco-clear", "Unselect the cards of your line"),
+            "next_bot": make_button(
+                "Next bot move", "eco-next-bot", "Let the bot to play move once"
+            ),
+            "bot_turn": make_button(
                 "Finish bot turn", "eco-bot-turn", "Let the bot to play finish its turn"
             ),
-            "score_step": _button("Next scoring step", "eco-score-step"),
-            "undo": _button("Undo", "eco-undo", "Back to the previous human decision"),
-            "new_game": _button("New game", "eco-new-game", "Deal a new game"),
-            "save": _button("Save", "eco-save", "Write the game to the file named on the left"),
-            "cancel": _button("Cancel", "eco-cancel", "Forget the question"),
+            "score_step": make_button("Next scoring step", "eco-score-step", ""),
+            "undo": make_button("Undo", "eco-undo", "Back to the previous human decision"),
+            "new_game": make_button("New game", "eco-new-game", "Deal a new game"),
+            "save": make_button("Save", "eco-save", "Write the game to the file named on the left"),
+            "cancel": make_button("Cancel", "eco-cancel", "Forget the question"),
         }
-        self.choice_buttons = [_button("", "eco-choice") for _ in range(CHOICES)]
+        self.choice_buttons = [make_button("", "eco-choice", "") for _ in range(CHOICES)]
         for k, button in enumerate(self.choice_buttons):
             button.add_class(f"eco-choice-{k}")
             button.on_click(self._guard(partial(self.choose, k)))
@@ -1079,12 +1043,9 @@ class EcosferaTable:
         b["cancel"].on_click(self._guard(self.cancel))
         self.question = w.HTML()
         self.question.add_class("eco-question")
-        self.history_html = w.HTML()
-        self.history_html.add_class("eco-history")
-        self.seed_label = w.HTML()
-        self.seed_label.add_class("eco-seed")
-        self.score_html = w.HTML()
-        self.score_html.add_class("eco-score")
+        self.history_html = labelled_html("eco-history")
+        self.seed_label = labelled_html("eco-seed")
+        self.score_html = labelled_html("eco-score")
         self.level_choice = w.Dropdown(
             options=LEVEL_OPTIONS,
             value=self.game.level,
@@ -1114,13 +1075,7 @@ class EcosferaTable:
         )
         self.monk_box.add_class("eco-monk")
         self.monk_box.observe(self._guard(self._monk_ticked), names="value")
-        self.save_name = w.Text(description="File", layout=w.Layout(width="300px"))
-        self.save_name.add_class("eco-save-name")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
-        self.upload.add_class("eco-load")
-        self.upload.observe(
-            lambda change: self._guard(lambda: self._on_upload(change))(), names="value"
-        )
+        self._file_widgets("eco")
         self.widget = self._layout()
 
     def _layout(self) -> w.VBox:
@@ -1159,49 +1114,11 @@ class EcosferaTable:
         table.add_class("eco-table")
         return table
 
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
-        """A callback that reports a failure on the status line instead of raising."""
-
-        def handler(*_: Any) -> None:
-            try:
-                fn()
-            except Exception as err:  # a click must never raise into the kernel log
-                self._problem(f"That did not work: {err}")
-
-        return handler
-
-    # ------------------------------------------------------------------ notebook display
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def scene(self) -> Scene:
-        """The scene on the canvas now."""
-        return self.canvas.scene
-
-    def to_svg(self) -> str:
-        """The current table as SVG text."""
-        return to_svg(self.scene())
-
-    def snapshot(self) -> Picture:
-        """A still SVG picture of the table now (for exported notebooks and handouts)."""
-        return Picture(self.scene())
-
-    # ------------------------------------------------------------------ who is who
-    def _is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
-
-    def _bot_to_play(self) -> bool:
-        player = self.game.current_player
-        return player is not None and not self._is_human(player)
-
-    def _name(self, player: int) -> str:
-        return self.game.players[player]
-
     def _refusal(self) -> str | None:
         """Why nobody at the screen can act now (None: the human to play can)."""
         game = self.game
         if game.is_over:
-            return "The game is over: press “Next scoring step” to see the score, or “New game”."
+            return GAME_OVER_REFUSAL
         player = game.current_player
         if not self._is_human(player):
             assert player is not None
@@ -1220,12 +1137,9 @@ class EcosferaTable:
         self.score_step = 0
         self._end_warned = False
         self.history, self.history_turns = history_of(game)
-        default = f"ecosfera-{game.seed}.json"
-        if self.save_name.value in ("", self._default_name):
-            self.save_name.value = default
-        self._default_name = default
-        _set_traits(self.level_choice, value=game.level)
-        _set_traits(self.rebel_box, value=bool(game.options.get("extinction_rebel")))
+        self._suggest_file_name(f"ecosfera-{game.seed}.json")
+        set_traits(self.level_choice, value=game.level)
+        set_traits(self.rebel_box, value=bool(game.options.get("extinction_rebel")))
         moves = self._run_bots()
         self.status.set(event=" ".join([event, *self._summary(moves)]).strip())
         self._refresh()
@@ -1494,7 +1408,7 @@ class EcosferaTable:
         cards = game.cards
         if not self.selected:
             return "Nothing selected."
-        names = _join([card_name(cards, c) for c in self.selected])
+        names = join_words([card_name(cards, c) for c in self.selected])
         elements = self._picked(is_element)
         plants = self._picked(is_plant)
         parts = [f"Selected: {names}."]
@@ -1502,12 +1416,12 @@ class EcosferaTable:
             exact, short = self._payable(elements)
             if exact:
                 parts.append(
-                    f"It pays for {_join([card_name(cards, c) for c in exact])}: click it."
+                    f"It pays for {join_words([card_name(cards, c) for c in exact])}: click it."
                 )
             if short:
                 parts.append(
                     "One element short of "
-                    + _join([f"{card_name(cards, c)} ({ELEMENTS[e]})" for c, e in short])
+                    + join_words([f"{card_name(cards, c)} ({ELEMENTS[e]})" for c, e in short])
                     + ": click it to take the missing element."
                 )
             if not exact and not short:
@@ -1516,7 +1430,7 @@ class EcosferaTable:
             calls = self._callable(*plants)
             if calls:
                 parts.append(
-                    f"They can call {_join([card_name(cards, c) for c in calls])}: click it."
+                    f"They can call {join_words([card_name(cards, c) for c in calls])}: click it."
                 )
             else:
                 shared = cards.biome_mask[plants[0]] & cards.biome_mask[plants[1]]
@@ -1588,13 +1502,6 @@ class EcosferaTable:
         return len(self.game.moves()) > moves
 
     # ------------------------------------------------------------------ clicks
-    def click(self, x: float, y: float) -> None:
-        """A click at scene coordinates, as the canvas reports it (never raises)."""
-        self.canvas.click(x, y)
-
-    def _problem(self, message: str) -> None:
-        self.status.set(problem=message)
-
     def _on_target(self, target: str | None, *_xy: float) -> None:
         """Turn a click into a selection, a move, a question or an explanation."""
         kind, _, rest = (target or "").partition(":")
@@ -1746,7 +1653,7 @@ class EcosferaTable:
             element = ELEMENTS[gaps[0][0]]
             why = f"the {element} deck is empty, so the missing {element} cannot be taken"
         elif gaps:
-            lack = _join([f"{k} {ELEMENTS[e]}" for e, k in gaps])
+            lack = join_words([f"{k} {ELEMENTS[e]}" for e, k in gaps])
             why = (
                 f"the unused cards of your line lack {lack}, and the missing-element rule "
                 "takes only one element"
@@ -1983,7 +1890,7 @@ class EcosferaTable:
         abilities = self._ability_words()
         text = "Nothing can be acquired now."
         if abilities:
-            text += f" You can still use {_join(abilities)}; they may bring something."
+            text += f" You can still use {join_words(abilities)}; they may bring something."
         if not self.game.achieved:
             text += " Ending the turn now brings a disaster card."
         return text
@@ -2054,24 +1961,17 @@ class EcosferaTable:
 
     def undo(self) -> bool:
         """Back to the previous human decision, undoing the bots' moves after it."""
-        moves = self.game.moves()
-        humans = [i for i, (p, _) in enumerate(moves) if self._is_human(p)]
-        if not humans:
-            self._problem("There is no human move to undo.")
+        undone = self._undo_to_human()
+        if undone is None:
             return False
-        target = humans[-1]
-        undone = len(moves) - target
-        while len(self.game.moves()) > target:
-            self.game.undo()
-        del self.history[target:]
-        del self.history_turns[target:]
+        del self.history_turns[len(self.history) :]
         self.selected = []
         self.pending = None
         self.score_step = 0
         self._end_warned = False
         player = self.game.current_player
         assert player is not None
-        others = f" and {undone - 1} bot move{'s' * (undone != 2)}" if undone > 1 else ""
+        others = bot_moves_words(undone)
         self.status.set(event=f"Undid {possessive(self._name(player))} last move{others}.")
         self._refresh()
         return True
@@ -2090,11 +1990,9 @@ class EcosferaTable:
         options["level"] = level
         options["extinction_rebel"] = bool(self.rebel_box.value)
         options["first_player"] = 0
-        game = type(self.game)(
-            self.game.players, _fresh_seed() if seed is None else seed, **options
-        )
+        game = type(self.game)(self.game.players, fresh_seed() if seed is None else seed, **options)
         self.hints = False
-        _set_traits(self.monk_box, value=False)
+        set_traits(self.monk_box, value=False)
         self._start(game, f"New game: level {level}, seed {game.seed}.")
 
     # ------------------------------------------------------------------ scoring
@@ -2180,21 +2078,6 @@ class EcosferaTable:
         )
 
     # ------------------------------------------------------------------ saving
-    def save_text(self) -> str:
-        """The game as save-file text (JSON with the whole log)."""
-        return self.game.to_json()
-
-    def save(self, path: str | None = None) -> Path | None:
-        """Write the save file (default: the name in the File box, in the current folder)."""
-        target = Path(path or self.save_name.value or self._default_name)
-        try:
-            target.write_text(self.save_text(), encoding="utf-8")
-        except OSError as err:
-            self._problem(f"Could not save to {target}: {err.strerror or err}.")
-            return None
-        self.status.set(event=f"Saved the game to {target}.")
-        return target
-
     def load_game(self, game: Ecosfera, event: str = "") -> None:
         """Continue a copy of ``game`` on this table (a position prepared for a lesson).
 
@@ -2204,43 +2087,18 @@ class EcosferaTable:
         if not isinstance(game, Ecosfera):
             raise TypeError(f"load_game needs an Ecosfera game, not {type(game).__name__}")
         if len(self.seats) != len(game.players):
-            self.seats = _default_seats(len(game.players))
+            self.seats = default_seats(len(game.players))
         self.hints = False
         self._start(game.clone(), event)
 
     def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
         """Continue a saved game; a damaged or foreign file leaves the current game as it is."""
-        try:
-            if isinstance(text, bytes):
-                text = text.decode("utf-8")
-            game = load_json(text)
-        except UnicodeDecodeError:
-            self._problem(f"Could not load {source}: it is not a text file.")
+        game = self._read_save(text, source)
+        if game is None:
             return False
-        except (SaveFileError, ValueError, IllegalAction, TypeError, KeyError) as err:
-            self._problem(f"Could not load {source}: {err} The current game is unchanged.")
-            return False
-        if not isinstance(game, Ecosfera):
-            self._problem(
-                f"Could not load {source}: it is a save of {game.name}, not Ecosfera. "
-                "The current game is unchanged."
-            )
-            return False
-        n = len(game.players)
-        if len(self.seats) != n:
-            self.seats = _default_seats(n)
-        moves = len(game.moves())
         self.hints = False
-        self._start(game, f"Loaded {source}: seed {game.seed}, {moves} moves played.")
+        self._start(game, loaded_event(game, source))
         return True
-
-    def _on_upload(self, change: Any = None) -> None:
-        files = change["new"] if isinstance(change, dict) else self.upload.value
-        if not files:
-            return
-        upload = files[0]
-        self.load_text(bytes(upload["content"]), upload.get("name", "the file"))
-        self.upload.value = ()
 
     # ------------------------------------------------------------------ explanations
     def _explain(self, kind: str, args: list[int]) -> str:
@@ -2367,7 +2225,7 @@ class EcosferaTable:
             lines = [f"• {item}" for item in items]
             abilities = self._ability_words()
             if abilities:
-                lines.append(f"Also usable: {_join(abilities)}.")
+                lines.append(f"Also usable: {join_words(abilities)}.")
             return "What can I do?", tuple(lines)
         name = self._name(player)
         return (
@@ -2424,7 +2282,7 @@ class EcosferaTable:
         game = self.game
         over = game.is_over
         refusal = self._refusal()
-        _set_traits(
+        set_traits(
             b["end_turn"],
             disabled=refusal is not None,
             tooltip=refusal
@@ -2434,29 +2292,29 @@ class EcosferaTable:
                 else "End your turn: with nothing acquired, a disaster card comes"
             ),
         )
-        _set_traits(
+        set_traits(
             b["hint"],
             disabled=refusal is not None,
             description="Hide hints"
             if self.hints and not self.selected and not self.pending
             else "What can I do?",
         )
-        _set_traits(b["clear"], disabled=not self.selected and self.pending is None)
-        _show(b["next_bot"], self.step_bots and not over)
-        _show(b["bot_turn"], self.step_bots and not over)
-        _set_traits(b["next_bot"], disabled=not self._bot_to_play())
-        _set_traits(b["bot_turn"], disabled=not self._bot_to_play())
-        _show(b["score_step"], over)
+        set_traits(b["clear"], disabled=not self.selected and self.pending is None)
+        show(b["next_bot"], self.step_bots and not over)
+        show(b["bot_turn"], self.step_bots and not over)
+        set_traits(b["next_bot"], disabled=not self._bot_to_play())
+        set_traits(b["bot_turn"], disabled=not self._bot_to_play())
+        show(b["score_step"], over)
         steps = self.score_steps() if over else []
         step: dict[str, Any] = {"disabled": not over or self.score_step > len(steps)}
         if over and self.score_step < len(steps):
             step["description"] = f"Next scoring step: {self.sheet().title(steps[self.score_step])}"
         elif over:
             step["description"] = "Next scoring step: the total"
-        _set_traits(b["score_step"], **step)
-        _show(self.monk_box, over and self._monk_allowed())
+        set_traits(b["score_step"], **step)
+        show(self.monk_box, over and self._monk_allowed())
         humans = any(self._is_human(p) for p, _ in game.moves())
-        _set_traits(
+        set_traits(
             b["undo"],
             disabled=not humans,
             tooltip="Back to the previous human decision" if humans else "No human move yet",
@@ -2466,18 +2324,18 @@ class EcosferaTable:
         for k, button in enumerate(self.choice_buttons):
             if k < len(options):
                 label = options[k][0]
-                _set_traits(button, description=label, tooltip=label, disabled=False)
-                _show(button, True)
+                set_traits(button, description=label, tooltip=label, disabled=False)
+                show(button, True)
             else:
-                _show(button, False)
-        _show(b["cancel"], pending is not None)
+                show(button, False)
+        show(b["cancel"], pending is not None)
         question = (
             f"<div style='font-size:14px'><b>{escape(pending.title)}:</b> "
             f"{escape(pending.question)}</div>"
             if pending is not None
             else ""
         )
-        _set_traits(self.question, value=question)
+        set_traits(self.question, value=question)
         rounds = game.options["round_limit"]
         rebel = " · Extinction Rebel" if game.options.get("extinction_rebel") else ""
         per = element_count(game.level, len(game.players))

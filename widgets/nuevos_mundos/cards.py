@@ -17,9 +17,10 @@ from gamecore.nuevos_mundos.data import (
     biome_label,
 )
 
+from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
 from ..icons import icon
-from ..palette import BIOME_COLOURS, HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
-from ..scene import Polygon, Rect, Shape, Text
+from ..palette import BIOME_COLOURS, INK, text_on, tint
+from ..scene import Polygon, Shape, Text
 
 CARD_W = 64
 CARD_H = 92
@@ -50,28 +51,20 @@ def card_face(
     if selected:
         y -= 8
     shapes: list[Shape] = [
-        Rect(
-            id=f"{id}-face",
+        face_frame(
+            x,
+            y,
+            CARD_W,
+            CARD_H,
+            id=id,
             target=target,
-            x=x,
-            y=y,
-            width=CARD_W,
-            height=CARD_H,
             radius=6,
             fill=tint(colour, 0.82),
-            stroke=HIGHLIGHT if (highlight or selected) else INK,
-            stroke_width=4 if (highlight or selected) else 1.2,
+            marked=highlight or selected,
             opacity=0.45 if dim else 1.0,
         ),
-        Rect(
-            id=f"{id}-band",
-            x=x + 2,
-            y=y + 2,
-            width=CARD_W - 4,
-            height=BAND_H,
-            radius=4,
-            fill=colour,
-            opacity=0.45 if dim else 1.0,
+        face_band(
+            x, y, CARD_W, BAND_H, id=id, radius=4, colour=colour, opacity=0.45 if dim else 1.0
         ),
     ]
     label = f"{code:02d}"
@@ -115,19 +108,8 @@ def card_face(
         )
     )
     if highlight:
-        shapes.append(_badge(x + CARD_W - 4, y - 2, id))
+        shapes.append(corner_tick(x + CARD_W, y - 2, 18, id))
     return shapes
-
-
-def _badge(x: float, y: float, id: str) -> Shape:
-    """A corner tick: the second cue (besides the outline colour) that a card is marked."""
-    return Polygon(
-        id=f"{id}-mark",
-        points=((x - 14, y), (x + 4, y), (x + 4, y + 18)),
-        fill=HIGHLIGHT,
-        stroke=INK,
-        stroke_width=1,
-    )
 
 
 def nature_icons(code: int, x: float, y: float, id: str, size: float = 13) -> list[Shape]:
@@ -145,30 +127,7 @@ def card_back(
     x: float, y: float, *, id: str, target: str | None = None, caption: str = ""
 ) -> list[Shape]:
     """A face-down card (the creation pile, another player's hand)."""
-    shapes: list[Shape] = [
-        Rect(
-            id=f"{id}-back",
-            target=target,
-            x=x,
-            y=y,
-            width=CARD_W,
-            height=CARD_H,
-            radius=6,
-            fill="#3b4a5a",
-            stroke=INK,
-            stroke_width=1.2,
-        ),
-        Rect(
-            id=f"{id}-inlay",
-            x=x + 6,
-            y=y + 6,
-            width=CARD_W - 12,
-            height=CARD_H - 12,
-            radius=4,
-            stroke="#c9d3dd",
-            stroke_width=1.5,
-        ),
-    ]
+    shapes = card_back_frame(x, y, CARD_W, CARD_H, id=id, target=target, radius=6)
     if caption:
         shapes.append(
             Text(
@@ -186,28 +145,7 @@ def card_back(
 
 
 def empty_space(x: float, y: float, *, id: str, caption: str = "empty") -> list[Shape]:
-    return [
-        Rect(
-            id=f"{id}-empty",
-            x=x,
-            y=y,
-            width=CARD_W,
-            height=CARD_H,
-            radius=6,
-            fill=PAPER,
-            stroke=MUTED,
-            stroke_width=1.2,
-        ),
-        Text(
-            id=f"{id}-caption",
-            x=x + CARD_W / 2,
-            y=y + CARD_H / 2,
-            text=caption,
-            size=10,
-            anchor="middle",
-            fill=MUTED,
-        ),
-    ]
+    return empty_place(x, y, CARD_W, CARD_H, id=id, radius=6, caption=caption, size=10)
 
 
 def world_columns(

@@ -20,17 +20,15 @@ a different human, their hand is drawn face down until they press “Show my han
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from html import escape
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from gamecore import IllegalAction, SaveFileError, ScoreSheet, load_json, make_bot
+from gamecore import ScoreSheet, make_bot
 from gamecore.nuevos_mundos import MODULES, NuevosMundos, NuevosMundosView
 from gamecore.nuevos_mundos.data import (
     BIOME_OF_CODE,
@@ -56,9 +54,24 @@ from gamecore.protocol import Action
 from ..canvas import SceneCanvas
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
-from ..scene import Rect, Scene, Shape, Text
+from ..scene import Rect, Scene, Shape, Text, wrap
 from ..status import StatusLine
-from ..svg import Picture, to_svg
+from ..table_base import (
+    GAME_OVER_REFUSAL,
+    GameTable,
+    bot_moves_words,
+    bot_seed,
+    check_seats,
+    default_seats,
+    fresh_seed,
+    join_words,
+    labelled_html,
+    loaded_event,
+    make_button,
+    possessive,
+    set_traits,
+    show,
+)
 from .cards import CARD_H, CARD_W, card_back, card_face, empty_space, hand_row, world_columns
 
 SEAT_KINDS = ("human", "random", "greedy", "search")
@@ -99,13 +112,6 @@ class Take:
         return tuple(code for _, code in self.cards)
 
 
-def _join(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def visible_cards(view: NuevosMundosView) -> list[tuple[int, int]]:
     """The face-up cards a biome can take: spaces 2-6, then the top of the discard pile."""
     cards = [(space, code) for space, code in zip(BOARD_SPACES, view.board) if code]
@@ -130,7 +136,7 @@ def preview_biome(view: NuevosMundosView, card: int) -> Take:
     biome = BIOME_OF_CODE[card]
     taken = tuple((s, c) for s, c in visible_cards(view) if BIOME_OF_CODE[c] == biome)
     if taken:
-        text = "Take biome: " + _join([_on_space(s, c) for s, c in taken])
+        text = "Take biome: " + join_words([_on_space(s, c) for s, c in taken])
     else:
         text = f"Take biome: no {biome_label(biome)} card is visible, so nothing"
     return Take("biome", card, text, taken, 0, tuple(s for s, _ in taken))
@@ -186,7 +192,7 @@ def preview_digits(view: NuevosMundosView, card: int) -> Take:
         drawn += unknown
     if tens == units:
         notes.append("a repeated digit takes its space once")
-    text = f"Take digits {tens} and {units}: {_join(words) or 'nothing'}"
+    text = f"Take digits {tens} and {units}: {join_words(words) or 'nothing'}"
     if notes:
         text += f" ({'; '.join(notes)})"
     spaces = tuple(d for d in digits if d <= 6)
@@ -228,13 +234,6 @@ def action_for(kind: str, card: int | None) -> Action | None:
 # ---------------------------------------------------------------------------- descriptions
 
 
-def possessive(name: str, *, start: bool = False) -> str:
-    """``Ana's``, or ``your`` / ``Your`` for the default human name "You"."""
-    if name == "You":
-        return "Your" if start else "your"
-    return f"{name}'s"
-
-
 def _sources(before: NuevosMundosView) -> dict[int, str]:
     """Where each face-up card lay before a move (a taken card not listed was drawn)."""
     where = {code: f"space {s}" for s, code in zip(BOARD_SPACES, before.board) if code}
@@ -246,7 +245,7 @@ def _sources(before: NuevosMundosView) -> dict[int, str]:
 def _taken_words(before: NuevosMundosView, taken: Sequence[int]) -> str:
     where = _sources(before)
     named = [f"{card_label(c)} ({where.get(c, 'top of the creation pile')})" for c in taken]
-    return _join(named) or "nothing"
+    return join_words(named) or "nothing"
 
 
 def describe_move(
@@ -320,12 +319,12 @@ def tie_break_note(sheet: ScoreSheet) -> str:
             continue
         keys = {p: tuple(sheet.tie_break.get(p, ())) for p in tied}
         differ = [i for i in range(len(ICONS)) if len({k[i] for k in keys.values() if k}) > 1]
-        who = _join(tied)
+        who = join_words(tied)
         if not differ or any(not k for k in keys.values()):
             notes.append(f"{who} tie on {total} points and on nature icons: they share the place.")
             continue
         i = differ[0]
-        counts = _join([f"{p} {keys[p][i]}" for p in tied])
+        counts = join_words([f"{p} {keys[p][i]}" for p in tied])
         notes.append(
             f"{who} tie on {total} points; the tie-break counts nature icons in the order "
             f"sun, water, plants, animals, minerals, ice, and {ICONS[i]} decides: {counts}."
@@ -477,7 +476,7 @@ def _hidden_hand(view: NuevosMundosView) -> list[Shape]:
         )
     name = view.players[p]
     note = f"Face down until {name} takes the screen and presses “{REVEAL_LABEL}”."
-    for k, line in enumerate(wrap(note, WIDTH - HAND_X - MARGIN, 12)):
+    for k, line in enumerate(wrap(note, WIDTH - HAND_X - MARGIN, 12, shortest=10)):
         shapes.append(_text(HAND_X, 166 + 16 * k, line, id=f"handover-{k}", size=12, bold=True))
     return shapes
 
@@ -558,22 +557,10 @@ def _score_summary(view: NuevosMundosView, look: TableLook) -> list[Shape]:
         shapes.append(_text(HAND_X, 48 + 20 * k, line, size=14, bold=placing.place == 1))
     note = tie_break_note(sheet)
     y = 56 + 20 * len(sheet.players)
-    for line in wrap(note, 360, 11):
+    for line in wrap(note, 360, 11, shortest=10):
         shapes.append(_text(HAND_X, y, line, size=11, fill=MUTED))
         y += 14
     return shapes
-
-
-def wrap(text: str, width: float, size: float) -> list[str]:
-    """Break ``text`` into lines of about ``width`` pixels at font ``size``."""
-    per_line = max(10, int(width / (0.6 * size)))
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def _seat_words(look: TableLook, name: str, p: int) -> str:
@@ -720,55 +707,7 @@ def table_scene(view: NuevosMundosView, look: TableLook) -> Scene:
 # ---------------------------------------------------------------------------- the widget
 
 
-def _fresh_seed() -> int:
-    """A new game seed, short enough to read out to a class."""
-    return 1000 + secrets.randbelow(9000)
-
-
-def _check_seats(seats: Sequence[str], n_players: int) -> tuple[str, ...]:
-    seats = tuple(seats)
-    if len(seats) != n_players:
-        raise ValueError(f"give one seat per player ({n_players}), not {len(seats)}: {seats}")
-    for seat in seats:
-        if seat not in SEAT_KINDS:
-            raise ValueError(f"unknown seat {seat!r}; a seat is one of {', '.join(SEAT_KINDS)}")
-    return seats
-
-
-def bot_seed(game_seed: int, move_number: int, seat: int) -> int:
-    """The seed of one bot decision: the same game and moves give the same choice.
-
-    Seeding each decision (rather than each bot) keeps a game reproducible through undo,
-    save and load.
-    """
-    return (game_seed * 1_000_003 + move_number * 101 + seat) % 2**31
-
-
-def _button(description: str, css: str) -> w.Button:
-    button = w.Button(description=description, layout=w.Layout(width="auto"))
-    button.add_class(css)
-    return button
-
-
-def _show(widget: w.DOMWidget, visible: bool) -> None:
-    _set_traits(widget.layout, display=None if visible else "none")
-
-
-def _set_traits(widget: w.Widget, **values: Any) -> None:
-    """Assign the traits whose value changes, sent to the browser as one message.
-
-    Each trait assigned on its own is a message of its own; ``hold_sync`` gathers them
-    into one update (and sends nothing when nothing changed).
-    """
-    changed = {name: value for name, value in values.items() if getattr(widget, name) != value}
-    if not changed:
-        return
-    with widget.hold_sync():
-        for name, value in changed.items():
-            setattr(widget, name, value)
-
-
-class NuevosMundosTable:
+class NuevosMundosTable(GameTable[NuevosMundos]):
     """A game of Nuevos Mundos to play in a notebook; display the object to play.
 
     Seats are "human", "random", "greedy" or "search"; several humans share the screen
@@ -788,6 +727,9 @@ class NuevosMundosTable:
     seat is never hidden: there is nobody to hide from.
     """
 
+    game_type = NuevosMundos
+    game_title = "Nuevos Mundos"
+
     def __init__(
         self,
         *,
@@ -798,9 +740,9 @@ class NuevosMundosTable:
         search_iterations: int = 150,
         step_bots: bool = False,
     ) -> None:
-        seats = _check_seats(seats, len(tuple(players)))
+        seats = check_seats(seats, len(tuple(players)), SEAT_KINDS)
         game = NuevosMundos(
-            tuple(players), _fresh_seed() if seed is None else seed, modules=tuple(modules)
+            tuple(players), fresh_seed() if seed is None else seed, modules=tuple(modules)
         )
         self._build(game, seats, search_iterations, step_bots)
 
@@ -817,7 +759,7 @@ class NuevosMundosTable:
         if not isinstance(game, NuevosMundos):
             raise TypeError(f"from_game needs a Nuevos Mundos game, not {type(game).__name__}")
         n = len(game.players)
-        chosen = _check_seats(seats if seats is not None else _default_seats(n), n)
+        chosen = check_seats(seats if seats is not None else default_seats(n), n, SEAT_KINDS)
         table = cls.__new__(cls)
         table._build(game.clone(), chosen, search_iterations, step_bots)
         return table
@@ -853,17 +795,17 @@ class NuevosMundosTable:
             css_class="nm-table-canvas",
         )
         self.buttons: dict[str, w.Button] = {
-            "biome": _button("Take biome", "nm-action-biome"),
-            "digits": _button("Take digits", "nm-action-digits"),
-            "lay": _button("Lay in your world", "nm-action-lay"),
-            "last": _button("Lay as last card", "nm-action-last"),
-            "none": _button("Lay no last card", "nm-action-none"),
-            "reveal": _button(REVEAL_LABEL, "nm-reveal"),
-            "next_bot": _button("Next bot move", "nm-next-bot"),
-            "score_step": _button("Next scoring step", "nm-score-step"),
-            "undo": _button("Undo", "nm-undo"),
-            "new_game": _button("New game", "nm-new-game"),
-            "save": _button("Save", "nm-save"),
+            "biome": make_button("Take biome", "nm-action-biome"),
+            "digits": make_button("Take digits", "nm-action-digits"),
+            "lay": make_button("Lay in your world", "nm-action-lay"),
+            "last": make_button("Lay as last card", "nm-action-last"),
+            "none": make_button("Lay no last card", "nm-action-none"),
+            "reveal": make_button(REVEAL_LABEL, "nm-reveal"),
+            "next_bot": make_button("Next bot move", "nm-next-bot"),
+            "score_step": make_button("Next scoring step", "nm-score-step"),
+            "undo": make_button("Undo", "nm-undo"),
+            "new_game": make_button("New game", "nm-new-game"),
+            "save": make_button("Save", "nm-save"),
         }
         for kind in KINDS:
             self.buttons[kind].on_click(self._guard(partial(self.play_selected, kind)))
@@ -876,12 +818,9 @@ class NuevosMundosTable:
         self.buttons["save"].on_click(self._guard(self.save))
         self.buttons["undo"].tooltip = "Back to the previous human decision"
         self.buttons["new_game"].tooltip = "Deal a new game with a new seed"
-        self.history_html = w.HTML()
-        self.history_html.add_class("nm-history")
-        self.seed_label = w.HTML()
-        self.seed_label.add_class("nm-seed")
-        self.score_html = w.HTML()
-        self.score_html.add_class("nm-score")
+        self.history_html = labelled_html("nm-history")
+        self.seed_label = labelled_html("nm-seed")
+        self.score_html = labelled_html("nm-score")
         self.module_boxes = {
             m: w.Checkbox(
                 value=m in self.game.modules,
@@ -894,13 +833,7 @@ class NuevosMundosTable:
         for m, box in self.module_boxes.items():
             box.add_class(f"nm-module-{m.replace('_', '-')}")
             box.observe(partial(self._module_ticked, m), names="value")
-        self.save_name = w.Text(description="File", layout=w.Layout(width="300px"))
-        self.save_name.add_class("nm-save-name")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
-        self.upload.add_class("nm-load")
-        self.upload.observe(
-            lambda change: self._guard(lambda: self._on_upload(change))(), names="value"
-        )
+        self._file_widgets("nm")
         self.widget = self._layout()
 
     def _module_ticked(self, module: str, change: dict[str, Any]) -> None:
@@ -934,41 +867,7 @@ class NuevosMundosTable:
         table.add_class("nm-table")
         return table
 
-    def _guard(self, fn: Callable[[], Any]) -> Callable[..., None]:
-        """A callback that reports a failure on the status line instead of raising."""
-
-        def handler(*_: Any) -> None:
-            try:
-                fn()
-            except Exception as err:  # a click must never raise into the kernel log
-                self._problem(f"That did not work: {err}")
-
-        return handler
-
-    # ------------------------------------------------------------------ notebook display
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def scene(self) -> Scene:
-        """The scene on the canvas now."""
-        return self.canvas.scene
-
-    def to_svg(self) -> str:
-        """The current table as SVG text."""
-        return to_svg(self.scene())
-
-    def snapshot(self) -> Picture:
-        """A still SVG picture of the table now (for exported notebooks and handouts)."""
-        return Picture(self.scene())
-
     # ------------------------------------------------------------------ who is who
-    def _is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
-
-    def _bot_to_play(self) -> bool:
-        player = self.game.current_player
-        return player is not None and not self._is_human(player)
-
     def _hand_player(self) -> int | None:
         """The human whose hand is face up: the one to play, else the last human who played."""
         current = self.game.current_player
@@ -1007,9 +906,6 @@ class NuevosMundosTable:
         """Whether the hand of the human to play waits face down for them (hot-seat)."""
         return self._screen()[1]
 
-    def _name(self, player: int) -> str:
-        return self.game.players[player]
-
     # ------------------------------------------------------------------ playing
     def _start(self, game: NuevosMundos, event: str) -> None:
         """Show ``game`` from scratch: history, bots' turns, picture."""
@@ -1017,10 +913,7 @@ class NuevosMundosTable:
         self.selected = None
         self.score_step = 0
         self.history = history_of(game)
-        default = f"nuevos-mundos-{game.seed}.json"
-        if self.save_name.value in ("", self._default_name):
-            self.save_name.value = default
-        self._default_name = default
+        self._suggest_file_name(f"nuevos-mundos-{game.seed}.json")
         moves = self._run_bots()
         self.status.set(event=" ".join([event, *moves]).strip())
         self._refresh()
@@ -1055,7 +948,7 @@ class NuevosMundosTable:
         """Why a human cannot act now (None: they can)."""
         game = self.game
         if game.is_over:
-            return "The game is over: press “Next scoring step” to see the score, or “New game”."
+            return GAME_OVER_REFUSAL
         player = game.current_player
         if not self._is_human(player):
             assert player is not None
@@ -1146,21 +1039,14 @@ class NuevosMundosTable:
         decision, or while a hand waits face down for a handover, hides it until they press
         “Show my hand”: whoever pressed Undo may not be the player whose turn it becomes.
         """
-        moves = self.game.moves()
-        humans = [i for i, (p, _) in enumerate(moves) if self._is_human(p)]
-        if not humans:
-            self._problem("There is no human move to undo.")
+        undone = self._undo_to_human()
+        if undone is None:
             return False
-        target = humans[-1]
-        undone = len(moves) - target
-        while len(self.game.moves()) > target:
-            self.game.undo()
-        del self.history[target:]
         self.selected = None
         self.score_step = 0
         player = self.game.current_player
         assert player is not None
-        others = f" and {undone - 1} bot move{'s' * (undone != 2)}" if undone > 1 else ""
+        others = bot_moves_words(undone)
         self.status.set(event=f"Undid {possessive(self._name(player))} move{others}.")
         self._refresh()
         return True
@@ -1169,7 +1055,7 @@ class NuevosMundosTable:
         """Deal a new game (a new seed unless given) with the modules ticked."""
         modules = tuple(m for m, box in self.module_boxes.items() if box.value)
         game = NuevosMundos(
-            self.game.players, _fresh_seed() if seed is None else seed, modules=modules
+            self.game.players, fresh_seed() if seed is None else seed, modules=modules
         )
         self._start(game, f"New game, seed {game.seed}.")
 
@@ -1198,7 +1084,7 @@ class NuevosMundosTable:
     def _score_event(self, sheet: ScoreSheet) -> str:
         if self.score_step > len(sheet.categories):
             ranking = sheet.ranking()
-            winners = _join([p.player for p in ranking if p.place == 1])
+            winners = join_words([p.player for p in ranking if p.place == 1])
             return (
                 f"Final score: {winners} {'wins' if ' and ' not in winners else 'win'} "
                 f"with {ranking[0].total} points. {tie_break_note(sheet)}".strip()
@@ -1230,68 +1116,21 @@ class NuevosMundosTable:
         return "<div style='font-size:14px'>" + "".join(parts) + "</div>"
 
     # ------------------------------------------------------------------ saving
-    def save_text(self) -> str:
-        """The game as save-file text (JSON with the whole log)."""
-        return self.game.to_json()
-
-    def save(self, path: str | None = None) -> Path | None:
-        """Write the save file (default: the name in the File box, in the current folder)."""
-        target = Path(path or self.save_name.value or self._default_name)
-        try:
-            target.write_text(self.save_text(), encoding="utf-8")
-        except OSError as err:
-            self._problem(f"Could not save to {target}: {err.strerror or err}.")
-            return None
-        self.status.set(event=f"Saved the game to {target}.")
-        return target
-
     def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
         """Continue a saved game; a damaged or foreign file leaves the current game as it is.
 
         Hot-seat: as after an undo, the hand to play is face up only if its owner held the
         screen before the load (same players, same seat); otherwise it is hidden.
         """
-        try:
-            if isinstance(text, bytes):
-                text = text.decode("utf-8")
-            game = load_json(text)
-        except UnicodeDecodeError:
-            self._problem(f"Could not load {source}: it is not a text file.")
+        game = self._read_save(text, source)
+        if game is None:
             return False
-        except (SaveFileError, ValueError, IllegalAction) as err:
-            self._problem(f"Could not load {source}: {err} The current game is unchanged.")
-            return False
-        if not isinstance(game, NuevosMundos):
-            self._problem(
-                f"Could not load {source}: it is a save of {game.name}, not Nuevos Mundos. "
-                "The current game is unchanged."
-            )
-            return False
-        n = len(game.players)
-        if len(self.seats) != n:
-            self.seats = _default_seats(n)
         if game.players != self.game.players:
             self._viewer = None  # other players: nobody holds the screen (hot-seat hides)
-        moves = len(game.moves())
-        self._start(game, f"Loaded {source}: seed {game.seed}, {moves} moves played.")
+        self._start(game, loaded_event(game, source))
         return True
 
-    def _on_upload(self, change: Any = None) -> None:
-        files = change["new"] if isinstance(change, dict) else self.upload.value
-        if not files:
-            return
-        upload = files[0]
-        self.load_text(bytes(upload["content"]), upload.get("name", "the file"))
-        self.upload.value = ()
-
     # ------------------------------------------------------------------ clicks
-    def click(self, x: float, y: float) -> None:
-        """A click at scene coordinates, as the canvas reports it (never raises)."""
-        self.canvas.click(x, y)
-
-    def _problem(self, message: str) -> None:
-        self.status.set(problem=message)
-
     def _on_target(self, target: str | None, *_xy: float) -> None:
         """Turn a click into a selection or an explanation."""
         kind, _, rest = (target or "").partition(":")
@@ -1410,13 +1249,13 @@ class NuevosMundosTable:
         previews = action_previews(view, self.selected)
         for kind in KINDS:
             button = self.buttons[kind]
-            _show(button, (kind in ("last", "none")) == ending)
+            show(button, (kind in ("last", "none")) == ending)
             reason = refusal if kind != "none" else self._refusal(needs_card=False)
             action = action_for(kind, self.selected)
             if reason is None and action is not None:
                 why = self.game.why_illegal(action)
                 reason = why[0].upper() + why[1:] if why else None
-            _set_traits(
+            set_traits(
                 button,
                 description=previews[kind].text,
                 disabled=reason is not None,
@@ -1425,15 +1264,15 @@ class NuevosMundosTable:
 
     def _update_controls(self) -> None:
         b = self.buttons
-        _show(b["reveal"], self.hand_hidden())
-        _show(b["next_bot"], self.step_bots)
-        _set_traits(
+        show(b["reveal"], self.hand_hidden())
+        show(b["next_bot"], self.step_bots)
+        set_traits(
             b["next_bot"],
             disabled=not self._bot_to_play(),
             tooltip="Let the bot to play make one move",
         )
         over = self.game.is_over
-        _show(b["score_step"], over)
+        show(b["score_step"], over)
         categories = self.sheet().categories if over else ()
         step: dict[str, Any] = {"disabled": not over or self.score_step > len(categories)}
         if over and self.score_step < len(categories):
@@ -1441,9 +1280,9 @@ class NuevosMundosTable:
             step["description"] = f"Next scoring step: {title}"
         elif over:
             step["description"] = "Next scoring step: totals and ranking"
-        _set_traits(b["score_step"], **step)
+        set_traits(b["score_step"], **step)
         humans = any(self._is_human(p) for p, _ in self.game.moves())
-        _set_traits(
+        set_traits(
             b["undo"],
             disabled=not humans,
             tooltip="Back to the previous human decision"
@@ -1455,10 +1294,6 @@ class NuevosMundosTable:
             f"<div style='font-size:14px'><b>Game seed {self.game.seed}</b> · "
             f"this game's modules: {escape(modules)}</div>"
         )
-
-
-def _default_seats(n: int) -> tuple[str, ...]:
-    return ("human",) + ("greedy",) * (n - 1)
 
 
 def history_html(history: Sequence[str]) -> str:
