@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from ecosfera_arrange import arrange
 
 import gamecore
 from gamecore import IllegalAction
@@ -27,11 +28,10 @@ from gamecore.ecosfera import (
     Plus,
     Refresh,
     TakeMissingElement,
-    card_label,
     parse_cards,
 )
 from gamecore.ecosfera.bots import check_invariants
-from gamecore.ecosfera.data import ALL_DISASTERS, ELEMENTS, element_code, is_element
+from gamecore.ecosfera.data import ALL_DISASTERS, ELEMENTS, element_code
 from widgets.ecosfera import EcosferaTable, describe_move, hint_marks, history_of, seat_kinds
 from widgets.ecosfera.cards import DRAWINGS, eco_icon
 from widgets.scene import Text
@@ -91,64 +91,6 @@ def el(name: str, copy: int = 1) -> int:
 
 def D(k: int) -> int:
     return ALL_DISASTERS[k - 1]
-
-
-def _home(g: Ecosfera, code: int) -> None:
-    if 100 < code < 200:
-        g.plant_deck.insert(0, code)
-    elif 200 < code < 300:
-        g.animal_deck.insert(0, code)
-    elif is_element(code):
-        g.element_decks[ELEMENTS.index(card_label(code).split("#")[0])].insert(0, code)
-    else:
-        g.disaster_deck.append(code)
-
-
-def _take_out(g: Ecosfera, code: int) -> None:
-    for row in (g.plant_row, g.animal_row):
-        if code in row:
-            row[row.index(code)] = 0
-            return
-    for place, cards in g.locations():
-        if "row" not in place and code in cards:
-            cards.remove(code)
-            return
-    raise AssertionError(f"{card_label(code)} is nowhere")
-
-
-def arrange(
-    g: Ecosfera,
-    *,
-    line: list[int] | None = None,
-    deck: list[int] | None = None,
-    plant_row: list[int] | None = None,
-    animal_row: list[int] | None = None,
-) -> Ecosfera:
-    """White-box: put chosen cards in chosen places of the turn player (decks top first)."""
-    p = g.turn_player
-    for attr, wanted in (("lines", line), ("decks", deck)):
-        if wanted is None:
-            continue
-        pile = getattr(g, attr)[p]
-        for code in list(pile):
-            pile.remove(code)
-            _home(g, code)
-        for code in wanted:
-            _take_out(g, code)
-        pile.extend(reversed(wanted) if attr == "decks" else wanted)
-    for row, wanted in ((g.plant_row, plant_row), (g.animal_row, animal_row)):
-        if wanted is None:
-            continue
-        for i, code in enumerate(row):
-            if code:
-                row[i] = 0
-                _home(g, code)
-        for code in wanted:
-            _take_out(g, code)
-        row[:] = list(wanted)
-    g._refill_rows()
-    check_invariants(g)
-    return g
 
 
 ROW = [SCOTS_PINE, CLOUDBERRY, SAXIFRAGE, RED_OAT]

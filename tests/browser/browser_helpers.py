@@ -406,26 +406,30 @@ def full_screenshot(page: Any, path: Path, max_height: int = 16000) -> None:
 # --------------------------------------------------------------------------- the play notebook
 
 
-def _names_table(node: ast.expr) -> bool:
-    return (isinstance(node, ast.Name) and node.id == "NuevosMundosTable") or (
-        isinstance(node, ast.Attribute) and node.attr == "NuevosMundosTable"
+def _names_table(node: ast.expr, name: str) -> bool:
+    return (isinstance(node, ast.Name) and node.id == name) or (
+        isinstance(node, ast.Attribute) and node.attr == name
     )
 
 
-def _makes_table(node: ast.AST) -> bool:
-    """``NuevosMundosTable(...)`` or a class-method constructor such as ``.from_game(...)``."""
+def _makes_table(node: ast.AST, name: str) -> bool:
+    """``Table(...)`` or a class-method constructor such as ``Table.from_game(...)``."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    return _names_table(func) or (isinstance(func, ast.Attribute) and _names_table(func.value))
+    return _names_table(func, name) or (
+        isinstance(func, ast.Attribute) and _names_table(func.value, name)
+    )
 
 
-def table_call_from_notebook(path: Path) -> tuple[str, str]:
-    """(setup code, constructor expression) to rebuild the notebook's NuevosMundosTable.
+def table_call_from_notebook(path: Path, name: str = "NuevosMundosTable") -> tuple[str, str]:
+    """(setup code, constructor expression) to rebuild the first table called ``name`` that
+    the notebook builds.
 
     The setup is every import and plain assignment in the cells up to the one that creates
-    the table; the expression is the ``NuevosMundosTable(...)`` call itself. Running both in
-    the test process gives the table the notebook shows (same players, same seed).
+    the table; the expression is the ``NuevosMundosTable(...)`` (or ``EcosferaTable(...)``)
+    call itself. Running both in the test process gives the table the notebook shows (same
+    players, same seed).
     """
     nb = json.loads(path.read_text())
     setup: list[str] = []
@@ -439,20 +443,24 @@ def table_call_from_notebook(path: Path) -> tuple[str, str]:
         except SyntaxError:
             continue
         for node in tree.body:
-            call = next((n for n in ast.walk(node) if _makes_table(n)), None)
+            call = next((n for n in ast.walk(node) if _makes_table(n, name)), None)
             if call is not None:
                 return "\n".join(setup), ast.unparse(call)
             if isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)):
                 setup.append(ast.unparse(node))
-    raise AssertionError(f"{path.name} never calls NuevosMundosTable(...)")
+    raise AssertionError(f"{path.name} never calls {name}(...)")
 
 
-def rebuild_table(path: Path) -> Any:
-    """The notebook's table, built again in the test process."""
-    from widgets.nuevos_mundos.table import NuevosMundosTable
+def rebuild_table(path: Path, table_class: type | None = None) -> Any:
+    """The notebook's table (a ``NuevosMundosTable`` unless ``table_class`` says otherwise),
+    built again in the test process."""
+    if table_class is None:
+        from widgets.nuevos_mundos.table import NuevosMundosTable
 
-    setup, call = table_call_from_notebook(path)
-    namespace: dict[str, Any] = {"NuevosMundosTable": NuevosMundosTable}
+        table_class = NuevosMundosTable
+    name = table_class.__name__
+    setup, call = table_call_from_notebook(path, name)
+    namespace: dict[str, Any] = {name: table_class}
     exec(compile(setup, f"<setup from {path.name}>", "exec"), namespace)
     return eval(compile(call, f"<table from {path.name}>", "eval"), namespace)
 

@@ -12,8 +12,6 @@ Screenshots go to test-artifacts/ (git-ignored).
 
 from __future__ import annotations
 
-import ast
-import json
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from browser_helpers import (
     error_outputs,
     full_screenshot,
     open_in_lab,
+    rebuild_table,
     run_all_cells,
     wait_for_change,
     wait_for_pixels,
@@ -40,50 +39,6 @@ SOLO_NOTEBOOK = NOTEBOOKS / "ecosfera" / "01_cooperative_solo.ipynb"
 OUTPUT = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output"
 TALL = {"width": 1400, "height": 1900}
 """A viewport tall enough for the whole table canvas (about 1060 px) and its buttons."""
-
-
-def _makes_table(node: ast.AST) -> bool:
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    if isinstance(func, ast.Attribute) and func.attr == "from_game":
-        func = func.value
-    return (isinstance(func, ast.Name) and func.id == "EcosferaTable") or (
-        isinstance(func, ast.Attribute) and func.attr == "EcosferaTable"
-    )
-
-
-def table_call(path: Path) -> tuple[str, str]:
-    """(setup code, constructor call) of the first EcosferaTable the notebook builds: the
-    imports and plain assignments of the cells before it, and the call itself."""
-    nb = json.loads(path.read_text())
-    setup: list[str] = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        source = "".join(cell["source"])
-        lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))]
-        try:
-            tree = ast.parse("\n".join(lines))
-        except SyntaxError:
-            continue
-        for node in tree.body:
-            call = next((n for n in ast.walk(node) if _makes_table(n)), None)
-            if call is not None:
-                return "\n".join(setup), ast.unparse(call)
-            if isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)):
-                setup.append(ast.unparse(node))
-    raise AssertionError(f"{path.name} never builds an EcosferaTable(...)")
-
-
-def rebuild_table(path: Path) -> Any:
-    """The notebook's table, built again in the test process."""
-    from widgets.ecosfera import EcosferaTable
-
-    setup, call = table_call(path)
-    namespace: dict[str, Any] = {"EcosferaTable": EcosferaTable}
-    exec(compile(setup, f"<setup from {path.name}>", "exec"), namespace)
-    return eval(compile(call, f"<table from {path.name}>", "eval"), namespace)
 
 
 def first_purchase(game: Ecosfera) -> tuple[list[int], int]:
@@ -107,7 +62,9 @@ def test_solo_lesson_plays_a_turn_by_clicks(
 ) -> None:
     page = lab_page
     page.set_viewport_size(TALL)
-    mirror = rebuild_table(SOLO_NOTEBOOK)
+    from widgets.ecosfera import EcosferaTable
+
+    mirror = rebuild_table(SOLO_NOTEBOOK, EcosferaTable)
     assert mirror.game.turns == 0 and len(mirror.game.players) == 1
     elements, plant = first_purchase(mirror.game)
 
