@@ -18,16 +18,14 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import make_bot
-from ..experiments import wilson_interval
+from ..experiments import Progress, wilson_interval
 from .data import ELEMENTS, LEVELS
 from .game import WON, Ecosfera, TakeMissingElement
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -60,14 +58,13 @@ def play_solo(
     index: int,
     seed: int = 0,
     bot: str = "planner",
-    game_class: type[Ecosfera] = Ecosfera,
     **bot_options: Any,
 ) -> SoloGame:
     """Play game ``index`` of a solo study at ``level`` with the bot named ``bot``."""
     if level not in LEVELS:
         raise ValueError(f"level must be 1 (easiest) to 5 (hardest), not {level!r}")
     game_seed, bot_seed = _game_seeds(seed, level, index)
-    game = game_class(1, game_seed, level=level)
+    game = Ecosfera(1, game_seed, level=level)
     player = make_bot(bot, seed=bot_seed, **bot_options)
     taken = decisions = 0
     ran_out: dict[str, int] = {}
