@@ -11,6 +11,7 @@ from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from .errors import IllegalAction, SaveFileError
 from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
 from .scoresheet import Placing, ScoreRow, ScoreSheet
+from .words import get_language, set_language, t
 
 __all__ = [
     "GAMES",
@@ -27,9 +28,12 @@ __all__ = [
     "ScoreSheet",
     "SearchBot",
     "ecosfera",
+    "get_language",
     "load_json",
     "make_bot",
     "new_game",
     "nuevos_mundos",
     "play_game",
+    "set_language",
+    "t",
 ]

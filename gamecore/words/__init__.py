@@ -1,0 +1,112 @@
+"""Every word a student or teacher reads, one catalog per language.
+
+Code never builds user-facing sentences by hand: it names a key and gives the values,
+and the catalog of the chosen language says how to put them in words::
+
+    from gamecore.words import t
+    t("core.moves_played", n=3)          # '3 moves played'
+    t("core.moves_played", n=1)          # '1 move played'
+
+A catalog is a folder per language (``gamecore/words/en/``, ``…/es/``) of JSON files; each
+file is a namespace (``core.json`` holds the keys ``core.*``), so a game's words and a
+table's words live in files of their own. A value is either a text with ``{name}``
+placeholders (``str.format``), or, for words that depend on a number, an object of plural
+forms ``{"one": "...", "other": "..."}`` chosen by the keyword ``n``.
+
+``set_language("es")`` sets the process default; ``t(..., lang="es")`` or a widget's own
+``lang`` overrides it. English is the reference catalog: a key missing from another
+declared language falls back to English at run time, and the test suite fails on it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en",)
+"""The declared languages, reference first (a language listed here must be complete)."""
+
+_language = "en"
+
+Entry = str | dict[str, str]
+
+
+class UnknownLanguage(ValueError):
+    """A language the catalog does not have."""
+
+
+def set_language(lang: str) -> None:
+    """Choose the language of everything the process says from now on."""
+    global _language
+    _language = check_language(lang)
+
+
+def get_language() -> str:
+    """The language chosen by ``set_language`` (English until then)."""
+    return _language
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is a declared language, else an error that lists the choices."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(
+            f"there is no catalog for language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+        )
+    return lang
+
+
+@cache
+def catalog(lang: str) -> dict[str, Entry]:
+    """Every key of one language: ``namespace.key`` -> text or plural forms."""
+    entries: dict[str, Entry] = {}
+    folder = resources.files("gamecore.words").joinpath(lang)
+    for item in sorted(folder.iterdir(), key=lambda f: f.name):
+        if not item.name.endswith(".json"):
+            continue
+        namespace = item.name[: -len(".json")]
+        data = json.loads(item.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key.startswith("_"):  # "_comment" and other notes for translators
+                continue
+            entries[f"{namespace}.{key}"] = value
+    return entries
+
+
+def plural_form(lang: str, n: float) -> str:
+    """Which plural form a number takes ("one" or "other"; the same in English and Spanish)."""
+    return "one" if n == 1 else "other"
+
+
+def t(key: str, /, lang: str | None = None, **values: Any) -> str:
+    """The words for ``key`` in ``lang`` (default: the process language), filled in."""
+    lang = lang or _language
+    entry = catalog(lang).get(key)
+    if entry is None and lang != LANGUAGES[0]:
+        entry = catalog(LANGUAGES[0]).get(key)
+    if entry is None:
+        raise KeyError(f"no words for {key!r} in the catalog")
+    if isinstance(entry, dict):
+        entry = entry[plural_form(lang, values["n"])]
+    return entry.format(**values) if values else entry
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    """Whether the catalog of ``lang`` (default: English) has ``key``."""
+    return key in catalog(lang or LANGUAGES[0])
+
+
+def missing(lang: str) -> list[str]:
+    """The reference keys that ``lang`` lacks (empty for a complete translation)."""
+    return sorted(catalog(LANGUAGES[0]).keys() - catalog(lang).keys())
+
+
+def join_words(parts: list[str] | tuple[str, ...], lang: str | None = None) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the language's own way."""
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return t("core.list_joiner", lang=lang).join(parts[:-1]) + t(
+        "core.list_last", lang=lang
+    ) + parts[-1]

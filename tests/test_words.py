@@ -1,0 +1,65 @@
+"""The catalog of words: every declared language is complete, placeholders agree, and every
+key the code names exists."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from gamecore import words
+from gamecore.words import LANGUAGES, catalog, missing, t
+
+ROOT = Path(__file__).resolve().parents[1]
+KEY_IN_CODE = re.compile(r"""\bt\(\s*["']([a-z0-9_]+\.[A-Za-z0-9_.]+)["']""")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _texts(entry: words.Entry) -> list[str]:
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_declared_language_has_every_key(lang: str) -> None:
+    assert missing(lang) == [], f"{lang} lacks translations for: {missing(lang)}"
+
+
+def test_translations_use_the_same_placeholders() -> None:
+    reference = catalog(LANGUAGES[0])
+    for lang, key, entry in (
+        (lang, key, entry) for lang in LANGUAGES for key, entry in catalog(lang).items()
+    ):
+        wanted = set().union(*(_fields(x) for x in _texts(reference[key])))
+        got = set().union(*(_fields(x) for x in _texts(entry)))
+        assert got <= wanted | {"n"}, f"{lang} {key}: unknown placeholders {got - wanted}"
+
+
+def test_plural_entries_have_both_forms() -> None:
+    for lang in LANGUAGES:
+        for key, entry in catalog(lang).items():
+            if isinstance(entry, dict):
+                assert set(entry) == {"one", "other"}, f"{lang} {key}"
+
+
+def test_every_key_named_in_the_code_exists() -> None:
+    sources = [*ROOT.glob("gamecore/**/*.py"), *ROOT.glob("widgets/**/*.py")]
+    named = {key for path in sources for key in KEY_IN_CODE.findall(path.read_text("utf-8"))}
+    unknown = sorted(key for key in named if key not in catalog(LANGUAGES[0]))
+    assert unknown == []
+
+
+def test_plurals_and_lists() -> None:
+    assert t("core.moves_played", n=1) == "1 move played"
+    assert t("core.moves_played", n=2) == "2 moves played"
+    assert words.join_words(["sun", "water", "air"]) == "sun, water and air"
+
+
+def test_an_unknown_language_is_refused_in_words() -> None:
+    with pytest.raises(words.UnknownLanguage, match="choose one of"):
+        words.set_language("xx")
+    assert words.get_language() == "en"
