@@ -31,9 +31,8 @@ def test_every_declared_language_has_every_key(lang: str) -> None:
 
 def test_translations_use_the_same_placeholders() -> None:
     reference = catalog(LANGUAGES[0])
-    for lang, key, entry in (
-        (lang, key, entry) for lang in LANGUAGES for key, entry in catalog(lang).items()
-    ):
+    translated = [(lang, key, e) for lang in LANGUAGES for key, e in catalog(lang).items()]
+    for lang, key, entry in translated:
         wanted = set().union(*(_fields(x) for x in _texts(reference[key])))
         got = set().union(*(_fields(x) for x in _texts(entry)))
         assert got <= wanted | {"n"}, f"{lang} {key}: unknown placeholders {got - wanted}"
