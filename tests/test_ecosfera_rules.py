@@ -525,11 +525,26 @@ def test_with_their_tiles_won_the_pair_acquires_an_animal_instead():
     assert A[2] in g.lines[0]
 
 
-def test_a_tree_and_mushroom_may_call_an_animal_even_with_tiles_to_win():
+def test_a_tree_and_mushroom_with_a_tile_to_win_mycorrhize_and_call_no_animal():
+    """"these will mycorize and you will directly get the biome tiles"; only "if you already
+    had the tiles" may they call an animal."""
     g = arrange(new(), line=[P[1], P[2]], animal_row=[A[2], A[4], A[5], A[6]])
     assert g.why_illegal(Mycorrhiza(P[1], P[2])) is None
-    g.play(AcquireAnimal(A[2], P[1], P[2]))
-    assert g.biome_tiles == []
+    assert AcquireAnimal(A[2], P[1], P[2]) not in g.legal_actions()
+    refused(g, AcquireAnimal(A[2], P[1], P[2]), "mycorrhize", "taiga")
+    refused(g, AcquireAnimal(A[2], P[2], P[1]), "mycorrhize")
+
+
+def test_a_symbol_tree_may_call_an_animal_with_a_plant_that_is_not_a_mushroom():
+    # P01 and P07 are both trees with the mushroom symbol (they share taiga); each would
+    # mycorrhize with the mushroom P02 (taiga), so only the two trees call the animal.
+    g = arrange(new(), line=[P[7], P[2], P[1]], animal_row=[A[2], A[4], A[5], A[6]])
+    legal = g.legal_actions()
+    assert AcquireAnimal(A[2], P[1], P[7]) in legal
+    assert AcquireAnimal(A[2], P[1], P[2]) not in legal
+    assert AcquireAnimal(A[2], P[2], P[7]) not in legal
+    g.biome_tiles.append(B["taiga"])  # white-box: now the mushroom's pairs win no tile
+    assert AcquireAnimal(A[2], P[1], P[2]) in g.legal_actions()
 
 
 def test_mycorrhiza_needs_a_symbol_tree_and_a_mushroom():
@@ -643,6 +658,21 @@ def test_movement_recycles_elements_and_animals_to_their_decks():
     assert g.element_decks[3][0] == el("sun")
     g.play(Move(A[3], A[1], RECYCLE))
     assert g.animal_deck[0] == A[1]
+
+
+def test_a_movement_symbol_moves_another_card_never_the_card_that_carries_it():
+    """Otherwise a solo card would put itself on top of the deck every turn: a permanent
+    fifth card (docs/rules/ecosfera.md, "A movement symbol does not move its own card")."""
+    g = arrange(new(), line=[P[4], P[3], el("sun")])
+    legal = g.legal_actions()
+    assert Move(P[4], P[4], OWN_DECK) not in legal and Move(P[4], P[4], RECYCLE) not in legal
+    refused(g, Move(P[4], P[4], OWN_DECK), "another card", "P04")
+    assert Move(P[4], P[3], OWN_DECK) in legal and Move(TILE, P[4], OWN_DECK) in legal
+    g.play(Move(P[3], P[4], OWN_DECK))  # another card's symbol may move it
+    assert g.waiting[0] == [P[4]]
+    g2 = arrange(new(players=2), line=[A[3], el("sun")])
+    refused(g2, Move(A[3], A[3], 1), "another card")
+    refused(g2, Move(A[3], A[3], RECYCLE), "another card")
 
 
 def test_disasters_and_used_cards_cannot_be_moved():

@@ -540,8 +540,20 @@ class Ecosfera(Game):
         for i, a in enumerate(plants):
             for b in plants[i + 1 :]:
                 common = mask[a] & mask[b]
-                if common:
+                if common and not self.mycorrhiza_tiles(a, b):
                     yield from (AcquireAnimal(x, a, b) for x in row if mask[x] & common)
+
+    def mycorrhiza_tiles(self, a: int, b: int) -> int:
+        """The biome tiles (a mask) that ``a`` and ``b`` would win by mycorrhiza: not zero
+        when one is a tree with the mushroom symbol, the other a mushroom, and a biome they
+        share has no tile yet. Such a pair mycorrhizes: it cannot call an animal."""
+        cards = self.cards
+        if not (
+            (a in cards.symbol_trees and b in cards.mushrooms)
+            or (b in cards.symbol_trees and a in cards.mushrooms)
+        ):
+            return 0
+        return cards.biome_mask[a] & cards.biome_mask[b] & ~self._won_mask()
 
     def _tile_actions(self, p: int, plants: list[int], animals: list[int]) -> Iterator[Action]:
         mask = self.cards.biome_mask
@@ -587,8 +599,9 @@ class Ecosfera(Game):
             movable = [c for c in free if not is_disaster(c)]
             for s in movement:
                 for c in movable:
-                    for to in targets:
-                        yield Move(s, c, to)
+                    if c != s:  # a symbol moves another card, never its own
+                        for to in targets:
+                            yield Move(s, c, to)
 
     # ------------------------------------------------------------------ refusals
     def _check(self, action: object) -> str | None:
@@ -719,6 +732,13 @@ class Ecosfera(Game):
                 f"{card_label(action.animal)} lives in none of the biomes that {card_label(a)} "
                 f"and {card_label(b)} share ({_common_biomes(common)})"
             )
+        tiles = self.mycorrhiza_tiles(a, b)
+        if tiles:
+            return (
+                f"{card_label(a)} and {card_label(b)} mycorrhize: together they win the "
+                f"{_common_biomes(tiles)} tile directly, and call an animal only once the "
+                "tiles they share are placed"
+            )
         return None
 
     def _check_claim_biomes(self, action: ClaimBiomes) -> str | None:
@@ -829,6 +849,11 @@ class Ecosfera(Game):
             return reason
         if is_disaster(card):
             return "a disaster card cannot be moved"
+        if card == action.source:
+            return (
+                f"the movement symbol of {card_label(card)} moves another card of your line, "
+                "not the card that carries it"
+            )
         p = self._turn
         if not _is_int(to):
             return f"to must be a player's number, -1 (recycle) or -2 (solo: your deck), not {to!r}"

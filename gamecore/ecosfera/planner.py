@@ -741,7 +741,7 @@ class PlannerBot:
                 for i, a in enumerate(plants):
                     for b in plants[i + 1 :]:
                         common = mask[a] & mask[b]
-                        if common:
+                        if common and not self._mycorrhizes(a, b, won):
                             acts.extend((_ANIMAL, x, a, b) for x in row if mask[x] & common)
         if phase <= _PAIRING:
             after = last if phase == _PAIRING else 0
@@ -767,6 +767,15 @@ class PlannerBot:
         self._purchases(s, acts, 0, ending=True)
         return acts
 
+    def _mycorrhizes(self, a: int, b: int, won: int) -> bool:
+        """Whether plants ``a`` and ``b`` must mycorrhize (a tree with the mushroom symbol
+        and a mushroom with a shared tile to win): then they call no animal."""
+        cards = self.cards
+        pair = (a in cards.symbol_trees and b in cards.mushrooms) or (
+            b in cards.symbol_trees and a in cards.mushrooms
+        )
+        return pair and bool(cards.biome_mask[a] & cards.biome_mask[b] & ~won)
+
     def _move_actions(self, s: _Turn) -> list[_ModelAction]:
         """Moves of unused cards: recycle an element card, plant or animal to its supply
         deck, or (solo) carry a plant or animal to the next line."""
@@ -779,7 +788,8 @@ class PlannerBot:
         ]
         targets = (RECYCLE, OWN_DECK) if self.solo else (RECYCLE,)
         for card in (*s.up, *s.ua):
-            acts.extend((_MOVE, card, to, 0) for to in targets)
+            if self._source(s, MOVEMENT, card) is not None:
+                acts.extend((_MOVE, card, to, 0) for to in targets)
         return acts
 
     def _purchases(
@@ -812,14 +822,13 @@ class PlannerBot:
                 acts.append((_MISSING, plant, short, 0))
 
     def _source(self, s: _Turn, ability: int, card: int | None) -> int | None:
-        """The source to spend for ``ability``: the moved card's own symbol, else a card
-        with that symbol only, else a card with two symbols, else the tile."""
+        """The source to spend for ``ability``: a card with that symbol only, else a card
+        with two symbols, else the tile; never the moved ``card`` itself (a movement symbol
+        moves another card)."""
         abilities = self.cards.abilities
-        if card is not None and card in s.syms and ability in abilities[card]:
-            return card
         double: int | None = None
         for c in s.syms:
-            if ability in abilities[c]:
+            if c != card and ability in abilities[c]:
                 if len(abilities[c]) == 1:
                     return c
                 if double is None:
