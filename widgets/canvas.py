@@ -2,9 +2,20 @@
 
 Every redraw is one ``hold_canvas()`` block (one message to the browser), and the last
 scene is drawn again whenever a client connects (Voila, a reload, a second view), so the
-canvas is never blank. The canvas is shown at its pixel size, and ipycanvas converts a
-click to canvas pixels however the page scales the element (zoom, a narrow output), so click
-coordinates are always scene coordinates.
+canvas is never blank.
+
+Size: the canvas fills the width of its output column, never more than its pixel width,
+and keeps its proportions; ipycanvas converts pointer positions to canvas pixels however
+the page scales the element, so click coordinates are always scene coordinates.
+
+Where a click lands: ipycanvas focuses the canvas on a mouse press *before* it measures
+where the canvas is. When the canvas did not have the focus (a button had it) and is not
+wholly on screen, that focus scrolls JupyterLab's notebook, and the press is measured
+against the scrolled canvas: 300-400 px off. Pressing a button does not move the pointer,
+so the table takes the press to be where the pointer was last seen moving over the canvas
+(mouse moves are measured without any focus change), and falls back to the press's own
+position when no move was seen since the pointer entered. Taps on a touch screen come as
+touch events and are handled like clicks.
 """
 
 from __future__ import annotations
@@ -294,13 +305,23 @@ class SceneCanvas:
         self.on_click = on_click
         self.on_error = on_error
         self.redraws = 0
+        self.pointer: tuple[float, float] | None = None
+        """Where the pointer was last seen moving over the canvas (None: not since it
+        entered, or it left)."""
         self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_mouse_move(self._mouse_move)
+        self.canvas.on_mouse_out(self._mouse_out)
         self.canvas.on_mouse_down(self._mouse_down)
+        self.canvas.on_touch_start(self._touch_start)
         self.redraw()
 
     def _fix_size(self) -> None:
-        self.canvas.layout.width = f"{self.scene.width}px"
-        self.canvas.layout.height = f"{self.scene.height}px"
+        """Fit the column (never wider than the scene's pixels), keeping the proportions."""
+        layout = self.canvas.layout
+        with layout.hold_sync():
+            layout.width = "100%"
+            layout.max_width = f"{self.scene.width}px"
+            layout.height = "auto"
 
     def show(self, scene: Scene) -> int:
         """Replace the scene, repainting only what changed; returns the shapes drawn."""
@@ -337,5 +358,20 @@ class SceneCanvas:
             else:
                 traceback.print_exc()
 
+    def _mouse_move(self, x: float, y: float) -> None:
+        self.pointer = (x, y)
+
+    def _mouse_out(self, *_: float) -> None:
+        self.pointer = None
+
     def _mouse_down(self, x: float, y: float) -> None:
+        """A press: where the pointer was seen last (see the module docstring), else here."""
+        if self.pointer is not None:
+            x, y = self.pointer
         self.click(x, y)
+
+    def _touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """A tap: the first finger's position (taps do not focus, so they are exact)."""
+        if touches:
+            x, y = touches[0][:2]
+            self.click(x, y)

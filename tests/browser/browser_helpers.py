@@ -313,8 +313,14 @@ def lab_url(server: Server, relpath: str) -> str:
     return f"{server.base_url}/lab/tree/{relpath}?reset&token={server.token}"
 
 
-def open_in_lab(page: Any, server: Server, relpath: str, timeout: float = 60) -> None:
-    """Open a notebook in JupyterLab and wait until its kernel is connected and idle."""
+def open_in_lab(
+    page: Any, server: Server, relpath: str, timeout: float = 60, *, file_browser: bool = False
+) -> None:
+    """Open a notebook in JupyterLab and wait until its kernel is connected and idle.
+
+    The left sidebar is closed for roomier screenshots, unless ``file_browser`` asks for
+    Lab's default classroom layout: the file browser open beside the notebook.
+    """
     page.goto(lab_url(server, relpath), wait_until="domcontentloaded")
     try:
         page.wait_for_function(JS_NOTEBOOK_READY, arg=relpath, timeout=timeout * 1000)
@@ -323,8 +329,13 @@ def open_in_lab(page: Any, server: Server, relpath: str, timeout: float = 60) ->
             f"{relpath} did not open with an idle kernel in {timeout:.0f} s ({err}).\n"
             f"Server log:\n{server.log_tail()}"
         ) from err
-    # more room for the notebook in screenshots
-    page.evaluate("() => { if (!jupyterapp.shell.leftCollapsed) jupyterapp.shell.collapseLeft(); }")
+    if file_browser:
+        page.evaluate("() => jupyterapp.shell.activateById('filebrowser')")
+        page.wait_for_timeout(300)
+    else:  # more room for the notebook in screenshots
+        page.evaluate(
+            "() => { if (!jupyterapp.shell.leftCollapsed) jupyterapp.shell.collapseLeft(); }"
+        )
 
 
 def run_all_cells(page: Any, timeout: float = 90) -> float:

@@ -1,0 +1,99 @@
+"""The classroom trial, in a real browser: a school laptop's screen (1366x768) with Lab's
+file browser open, clicks after Lab scrolls, tables that fit the column.
+
+Each test drives JupyterLab as a student would and checks what the kernel understood
+through the status line, against a copy of the same table rebuilt in the test process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import (
+    NOTEBOOKS,
+    PLAY_NOTEBOOK,
+    Server,
+    canvas_stats,
+    error_outputs,
+    open_in_lab,
+    rebuild_table,
+    run_all_cells,
+    wait_for_change,
+    wait_for_pixels,
+)
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 768}
+OUTPUT_CANVAS = ".jp-OutputArea-output canvas"
+SCROLLER = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+
+
+@pytest.fixture
+def laptop_page(lab_page: Any) -> Any:
+    lab_page.set_viewport_size(LAPTOP)
+    return lab_page
+
+
+def _rect(locator: Any) -> dict[str, float]:
+    return dict(locator.evaluate("e => e.getBoundingClientRect().toJSON()"))
+
+
+def _viewport_point(canvas: Any, x: float, y: float) -> tuple[float, float]:
+    """Where scene point (x, y) is on the screen now (CSS pixels of the viewport)."""
+    stats, rect = canvas_stats(canvas), _rect(canvas)
+    return (
+        rect["left"] + x * rect["width"] / stats["width"],
+        rect["top"] + y * rect["height"] / stats["height"],
+    )
+
+
+def _scroll_by(page: Any, dy: float) -> None:
+    page.evaluate(f"(dy) => document.querySelector('{SCROLLER}').scrollBy(0, dy)", dy)
+    page.wait_for_timeout(200)
+
+
+def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
+    laptop_page: Any, lab_server: Server, artifacts: Path
+) -> None:
+    """Issue 8 A1: a button has the focus, the table is partly above the screen; the next
+    click on a hand card must select that card (ipycanvas' focus scrolls Lab first)."""
+    page = laptop_page
+    mirror = rebuild_table(PLAY_NOTEBOOK)
+    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, lab_server, relpath, file_browser=True)
+    run_all_cells(page)
+    assert error_outputs(page) == []
+    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
+    canvas.scroll_into_view_if_needed()
+    assert wait_for_pixels(canvas)["opaque"] > 0
+    status = page.locator(".nm-status").first
+
+    hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]
+    card = hand[-1]
+    x, y = mirror.scene().center_of(card)
+    # Put the card near the bottom of the screen, the rest of the table below it (out of
+    # sight), and give the focus to a button, as after pressing one.
+    _, now = _viewport_point(canvas, x, y)
+    _scroll_by(page, now - (LAPTOP["height"] - 60))
+    page.locator(".nm-undo").first.evaluate(
+        "e => (e.querySelector('button') || e).focus({preventScroll: true})"
+    )
+    rect = _rect(canvas)
+    assert rect["top"] < 0 or rect["bottom"] > LAPTOP["height"], (
+        f"the table should be partly off the screen for this test: {rect}"
+    )
+    px, py = _viewport_point(canvas, x, y)
+    before = status.inner_text()
+    page.mouse.move(px, py - 20)
+    page.mouse.move(px, py)
+    page.mouse.down()
+    page.mouse.up()
+    after, _ = wait_for_change(status.inner_text, before, timeout=5)
+    page.screenshot(path=str(artifacts / "classroom_click_after_scroll.png"))
+    number = card.split(":")[1]
+    assert f"Selected {number}" in after or f"Selected {int(number):02d}" in after, (
+        f"clicked {card} after a scroll; the kernel understood: {after!r}"
+    )
