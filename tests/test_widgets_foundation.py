@@ -91,7 +91,8 @@ def test_a_scene_canvas_repaints_only_the_change_and_never_raises_on_click():
             raise RuntimeError("boom")
 
     view = SceneCanvas(sample(), on_click=handler, on_error=problems.append)
-    assert view.canvas.layout.width == "300px"
+    layout = view.canvas.layout
+    assert (layout.width, layout.max_width, layout.height) == ("100%", "300px", "auto")
     new = sample()
     new.shapes[2] = Circle(id="dot", target="dot", cx=150, cy=50, r=20, fill="#ffff00")
     drawn = view.show(new)
@@ -101,3 +102,18 @@ def test_a_scene_canvas_repaints_only_the_change_and_never_raises_on_click():
     view.click(299, 199)
     assert clicks == ["hand:42", "dot", None]
     assert problems and "boom" in problems[0]
+
+
+def test_a_press_counts_where_the_pointer_was_last_seen_moving():
+    """ipycanvas measures a press after focusing the canvas, which may scroll the page: the
+    last pointer move (measured without focus) is where the press really was."""
+    clicks = []
+    view = SceneCanvas(sample(), on_click=lambda target, x, y: clicks.append((target, x, y)))
+    view._mouse_move(150, 50)
+    view._mouse_down(150, 50 + 355)  # what ipycanvas reports after a focus scroll
+    assert clicks[-1] == ("dot", 150, 50)
+    view._mouse_out(0, 0)
+    view._mouse_down(40, 50)  # no move seen since the pointer came back: the press's own place
+    assert clicks[-1] == ("hand:42", 40, 50)
+    view._touch_start([(150, 50)])
+    assert clicks[-1] == ("dot", 150, 50)
