@@ -5,7 +5,8 @@
     result = run_games("nuevos-mundos", ["random"] * 4, games=3000, progress=tick)
 
 The callback redraws at most about a hundred times, however many games there are, so the
-bar never slows the simulation down.
+bar never slows the simulation down. Where widgets do not run (a notebook opened before it
+is run, an export), the bar shows as a sentence that says what it counts.
 """
 
 from __future__ import annotations
@@ -14,15 +15,27 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from gamecore.words import t
+
 ProgressCallback = Callable[[int, int], None]
 
 
+class ProgressBox(w.HBox):  # type: ignore[misc]
+    """The bar and its label; its text form is a sentence, not the widget's Python repr."""
+
+    total = 0
+
+    def __repr__(self) -> str:
+        return t("lessons.progress_plain", n=self.total)
+
+
 def progress_bar(
-    total: int, description: str = "Games", unit: str = "games", steps: int = 100
-) -> tuple[w.HBox, ProgressCallback]:
+    total: int, description: str | None = None, steps: int = 100
+) -> tuple[ProgressBox, ProgressCallback]:
     """A bar with a label ("1200 of 3000 games"), and the ``progress(done, total)`` to feed it.
 
-    The widget has the CSS class ``mundos-progress``; the label ``mundos-progress-label``.
+    ``description`` is the bar's title (the lesson's own words; "Games" by default). The
+    widget has the CSS class ``mundos-progress``; the label ``mundos-progress-label``.
     """
     if isinstance(total, bool) or not isinstance(total, int) or total < 1:
         raise ValueError(f"total must be a whole number of at least 1, not {total!r}")
@@ -30,14 +43,15 @@ def progress_bar(
         value=0,
         min=0,
         max=total,
-        description=description,
+        description=t("lessons.progress_title") if description is None else description,
         bar_style="info",
         style={"description_width": "initial"},
         layout=w.Layout(width="420px"),
     )
-    label = w.Label(f"0 of {total} {unit}")
+    label = w.Label(t("lessons.progress_count", done=0, n=total))
     label.add_class("mundos-progress-label")
-    box = w.HBox([bar, label])
+    box = ProgressBox([bar, label])
+    box.total = total
     box.add_class("mundos-progress")
     shown = [0]
 
@@ -50,11 +64,12 @@ def progress_bar(
             return
         shown[0] = done
         bar.value = min(done, bar.max)
-        label.value = f"{done} of {total_now} {unit}" + (" - done" if finished else "")
+        key = "lessons.progress_done" if finished else "lessons.progress_count"
+        label.value = t(key, done=done, n=total_now)
         if finished:
             bar.bar_style = "success"
 
     return box, progress
 
 
-__all__ = ["ProgressCallback", "progress_bar"]
+__all__ = ["ProgressBox", "ProgressCallback", "progress_bar"]

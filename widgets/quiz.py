@@ -19,12 +19,15 @@ and explains why.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 import ipywidgets as w
+
+from gamecore.words import t
 
 from .palette import INK, OK, WARNING
 
@@ -41,12 +44,12 @@ class Question:
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
-            raise ValueError(f"a question needs at least two options: {self.text!r}")
+            raise ValueError(t("lessons.quiz_two_options", question=self.text))
         if isinstance(self.answer, bool) or not 0 <= self.answer < len(self.options):
             raise ValueError(
-                f"answer {self.answer!r} is not one of the {len(self.options)} options "
-                f"of {self.text!r} (options are counted from 0)"
-            )
+                t("lessons.quiz_bad_answer", answer=self.answer, n=len(self.options),
+                  question=self.text)
+            )  # fmt: skip
 
     @classmethod
     def from_data(cls, data: Question | Mapping[str, Any]) -> Question:
@@ -55,7 +58,9 @@ class Question:
             return data
         missing = {"question", "options", "answer", "explanation"} - set(data)
         if missing:
-            raise ValueError(f"a quiz question needs {', '.join(sorted(missing))}: {data!r}")
+            raise ValueError(
+                t("lessons.quiz_missing_fields", fields=", ".join(sorted(missing)), data=data)
+            )
         return cls(
             str(data["question"]),
             tuple(str(o) for o in data["options"]),
@@ -85,17 +90,17 @@ class Quiz:
     """
 
     def __init__(
-        self, questions: Sequence[Question | Mapping[str, Any]], title: str = "Quiz"
+        self, questions: Sequence[Question | Mapping[str, Any]], title: str | None = None
     ) -> None:
         self.questions = tuple(Question.from_data(q) for q in questions)
         if not self.questions:
-            raise ValueError("a quiz needs at least one question")
-        self.title = title
+            raise ValueError(t("lessons.quiz_no_questions"))
+        self.title = t("lessons.quiz_title") if title is None else title
         self.first_answers: list[int | None] = [None] * len(self.questions)
         self.feedback: list[Feedback | None] = [None] * len(self.questions)
         self._radios: list[w.RadioButtons] = []
         self._feedback_html: list[w.HTML] = []
-        boxes: list[w.Widget] = [w.HTML(f"<h3>{escape(title)}</h3>")]
+        boxes: list[w.Widget] = [w.HTML(f"<h3>{escape(self.title)}</h3>")]
         for i, q in enumerate(self.questions):
             boxes.append(self._question_box(i, q))
         self._score = w.HTML()
@@ -114,26 +119,26 @@ class Quiz:
         """
         if isinstance(question, bool) or not 0 <= question < len(self.questions):
             raise ValueError(
-                f"there is no question {question!r}: this quiz has questions 0 to "
-                f"{len(self.questions) - 1}"
+                t("lessons.quiz_no_such_question", question=question, last=len(self.questions) - 1)
             )
         q = self.questions[question]
         if choice is None:
-            fb = Feedback(question, None, False, "Choose an answer first, then press Check.", False)
+            fb = Feedback(question, None, False, t("lessons.quiz_choose_first"), False)
             self._show_feedback(fb)
             return fb
         if isinstance(choice, bool) or not 0 <= choice < len(q.options):
             raise ValueError(
-                f"question {question} has options 0 to {len(q.options) - 1}, not {choice!r}"
-            )
+                t("lessons.quiz_no_such_option", question=question, last=len(q.options) - 1,
+                  choice=choice)
+            )  # fmt: skip
         first = self.first_answers[question] is None
         if first:
             self.first_answers[question] = choice
         correct = choice == q.answer
         if correct:
-            text = f"Right! {q.explanation}"
+            text = t("lessons.quiz_right", explanation=q.explanation)
         else:
-            text = f"Not quite: the answer is “{q.options[q.answer]}”. {q.explanation}"
+            text = t("lessons.quiz_wrong", answer=q.options[q.answer], explanation=q.explanation)
         fb = Feedback(question, choice, correct, text, first)
         self.feedback[question] = fb
         radio = self._radios[question]
@@ -163,13 +168,24 @@ class Quiz:
     def score_text(self) -> str:
         n = len(self.questions)
         if self.finished:
-            return f"Score: {self.score} of {n} right on the first try (all answered)."
+            return t("lessons.quiz_score_all", score=self.score, n=n)
         if not self.answered:
-            return f"Score: none answered yet ({n} questions)."
-        return (
-            f"Score: {self.score} of {self.answered} answered right on the first try "
-            f"({n - self.answered} still to answer)."
+            return t("lessons.quiz_score_none", n=n)
+        return t(
+            "lessons.quiz_score_some",
+            score=self.score,
+            answered=self.answered,
+            n=n - self.answered,
         )
+
+    def text(self) -> str:
+        """The quiz as plain text (title, questions and their options), for wherever the
+        widget cannot run: a notebook opened before it is run, an export, a printout."""
+        lines = [self.title, t("lessons.quiz_run_the_cell")]
+        for i, q in enumerate(self.questions):
+            lines.append(f"{i + 1}. {_plain(q.text)}")
+            lines += [f"   {chr(ord('a') + k)}) {option}" for k, option in enumerate(q.options)]
+        return "\n".join(lines)
 
     def reset(self) -> None:
         """Forget every answer (for the next student)."""
@@ -184,7 +200,7 @@ class Quiz:
     def _question_box(self, i: int, q: Question) -> w.VBox:
         text = w.HTML(f"<b>{i + 1}.</b> {q.text}")
         radio = w.RadioButtons(options=list(q.options), value=None, layout=w.Layout(width="auto"))
-        check = w.Button(description="Check", button_style="primary", icon="check")
+        check = w.Button(description=t("lessons.quiz_check"), button_style="primary", icon="check")
         check.add_class("mundos-quiz-check")
         feedback = w.HTML()
         feedback.add_class("mundos-quiz-feedback")
@@ -217,7 +233,14 @@ class Quiz:
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self.text()
+        return bundle
+
+
+def _plain(text: str) -> str:
+    """A question's text without its simple HTML (bold, italics)."""
+    return unescape(re.sub(r"<[^>]+>", "", text))
 
 
 __all__ = ["Feedback", "Question", "Quiz"]

@@ -3,6 +3,7 @@
 - pictures: ``picture(game)`` (the table now, as the lesson's game shows it),
   ``components()`` (one of every kind of piece), ``card_gallery(codes)`` and
   ``biome_gallery(biome)`` (the cards of one biome);
+- the table in words: ``table_words(game)`` (rows, decks, tiles and every line);
 - a guided turn in words: ``choices(game)`` (what each possible move would do),
   ``play(game, words)`` (play the move those words describe and say what happened),
   ``what_if(game, words)`` (the same on a copy: the game does not change),
@@ -16,7 +17,9 @@
 Moves are found by their words: ``play(game, "buy Golden chanterelle")`` plays the one legal
 move whose description (the table's ``describe_action``) contains those words, so a lesson
 reads like what a player says at the table. Everything here only reads the game, except
-``play``, which plays exactly one legal move.
+``play``, which plays exactly one legal move. Every word comes from the catalog
+(``gamecore/words/en/lessons.json``); answers are ``Notes`` (lines that show as text, never
+as a Python list), and printed sentences wrap between words.
 """
 
 from __future__ import annotations
@@ -45,7 +48,9 @@ from gamecore.ecosfera.data import (
 from gamecore.ecosfera.game import Ecosfera
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
+from gamecore.words import join_words, t
 
+from ..notes import Notes, wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
@@ -257,16 +262,6 @@ def biome_gallery(biome: str, cards: CardSet | None = None) -> Picture:
 # ---------------------------------------------------------------------------- a guided turn
 
 
-class Notes(list):  # type: ignore[type-arg]
-    """Lines of text that show as plain lines in a notebook (not as a Python list)."""
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def __str__(self) -> str:
-        return "\n".join(self)
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -285,16 +280,21 @@ def _ability_groups(game: Ecosfera) -> list[str]:
         if kind is Plus:
             lines.append(_cap(first))
         elif kind is Refresh:
-            lines.append(f"{source}: four new cards in the plant & fungi or the animal row")
+            lines.append(t("lessons.eco_refresh_choice", source=source))
         else:
             moves = [a for a in actions if isinstance(a, Move)]
+            places = (
+                [t("lessons.eco_move_own_deck")] if any(a.to == OWN_DECK for a in moves) else []
+            )
+            places += [
+                t("lessons.eco_move_to", name=game.players[q])
+                for q in sorted({a.to for a in moves if a.to >= 0})
+            ]
+            places.append(t("lessons.eco_move_recycle"))
+            where = t("lessons.eco_or").join([", ".join(places[:-1]), places[-1]])
+            where = where if len(places) > 1 else places[0]
             n = len({a.card for a in moves})
-            places = ["face up on top of your deck"] if any(a.to == OWN_DECK for a in moves) else []
-            places += [f"to {game.players[q]}" for q in sorted({a.to for a in moves if a.to >= 0})]
-            places.append("back to its supply deck")
-            what = f"one of {n} unused cards" if n > 1 else "the one unused card"
-            where = " or ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
-            lines.append(f"{source}: move {what} ({where})")
+            lines.append(t("lessons.eco_move_choice", n=n, source=source, where=where))
     return lines
 
 
@@ -302,19 +302,16 @@ def choices(game: Ecosfera) -> Notes:
     """What the player to move can do now, in words: every acquisition (what each would
     buy, call or win), the abilities they can still use, and what ending the turn brings."""
     if game.is_over:
-        return Notes([f"The game is over: {game.describe_outcome()}."])
+        return Notes([t("lessons.eco_game_over", outcome=game.describe_outcome())])
     name = game.players[game.turn_player]
-    notes = Notes([f"{name} to play (turn {game.turns + 1}). Acquisitions:"])
+    notes = Notes([t("lessons.eco_choices_head", name=name, turn=game.turns + 1)])
     items = hint_items(game)
-    notes += [f"  • {item}" for item in items] or ["  • none: nothing can be acquired now"]
+    notes += [f"  • {item}" for item in items] or [f"  • {t('lessons.eco_nothing_to_acquire')}"]
     abilities = _ability_groups(game)
     if abilities:
-        notes.append("Abilities:")
+        notes.append(t("lessons.eco_abilities_head"))
         notes += [f"  • {line}" for line in abilities]
-    if game.achieved:
-        notes.append("End the turn: something was acquired this turn, so no disaster card.")
-    else:
-        notes.append("End the turn: nothing acquired yet this turn, so a disaster card would come.")
+    notes.append(t("lessons.eco_end_safe" if game.achieved else "lessons.eco_end_disaster"))
     return notes
 
 
@@ -327,15 +324,15 @@ def find_move(game: Ecosfera, words: str) -> Action:
     wanted = " ".join(words.split()).casefold()
     legal = game.legal_actions()
     texts = [describe_action(game, a) for a in legal]
-    found = [(a, t) for a, t in zip(legal, texts) if wanted in t.casefold()]
-    exact = [(a, t) for a, t in found if t.casefold() == wanted]
+    found = [(a, text) for a, text in zip(legal, texts) if wanted in text.casefold()]
+    exact = [(a, text) for a, text in found if text.casefold() == wanted]
     if len(found) == 1 or len(exact) == 1:
         return (exact or found)[0][0]
     if not found:
         listed = "; ".join(dict.fromkeys(texts))
-        raise ValueError(f"no legal move fits {words!r}. The legal moves: {listed}")
-    listed = "; ".join(t for _, t in found)
-    raise ValueError(f"{len(found)} moves fit {words!r}; say which: {listed}")
+        raise ValueError(t("lessons.eco_no_move_fits", words=words, moves=listed))
+    listed = "; ".join(text for _, text in found)
+    raise ValueError(t("lessons.eco_moves_fit", n=len(found), words=words, moves=listed))
 
 
 def _sentence(before: Ecosfera, after: Ecosfera, action: Action) -> str:
@@ -343,13 +340,12 @@ def _sentence(before: Ecosfera, after: Ecosfera, action: Action) -> str:
 
 
 def play(game: Ecosfera, words: str) -> None:
-    """Play the legal move these words describe and print what happened: the move in a
-    sentence (with everything that followed by itself) and the move as the engine records it."""
+    """Play the legal move these words describe and print what happened, in sentences (with
+    everything that followed by itself)."""
     action = find_move(game, words)
     before = game.clone()
     game.play(action)
-    print(_sentence(before, game, action))
-    print(f"   [recorded move: {action}]")
+    print(wrap(_sentence(before, game, action)))
 
 
 def what_if(game: Ecosfera, words: str) -> None:
@@ -358,17 +354,15 @@ def what_if(game: Ecosfera, words: str) -> None:
     action = find_move(game, words)
     copy = game.clone()
     copy.play(action)
-    print("What if: " + _sentence(game, copy, action))
-    print("(only a copy played this move: the game itself has not changed)")
+    print(wrap(t("lessons.eco_what_if", sentence=_sentence(game, copy, action))))
+    print(wrap(t("lessons.eco_only_a_copy")))
 
 
 def idle_until_lost(game: Ecosfera) -> Notes:
     """What happens if, from now on, every turn is ended at once (played on a copy): the
     turns that place extinction tiles, and how the game ends."""
     copy = game.clone()
-    notes = Notes(
-        [f"Ending every turn at once from turn {copy.turns + 1} (on a copy of the game):"]
-    )
+    notes = Notes([t("lessons.eco_idle_head", turn=copy.turns + 1)])
     last = copy.turns + 1
     while not copy.is_over:
         first, tiles = copy.turns + 1, copy.extinction_tiles
@@ -376,12 +370,22 @@ def idle_until_lost(game: Ecosfera) -> Notes:
         # a new line opened with three disasters ends that turn at once: count it too
         last = max(first, copy.turns)
         if copy.extinction_tiles > tiles:
-            turns = f"turn {first}" if last == first else f"turns {first}-{last}"
-            notes.append(
-                f"  {turns}: extinction tiles {copy.extinction_tiles} of {EXTINCTION_TILES}"
+            turns = (
+                t("lessons.eco_turn", turn=first)
+                if last == first
+                else t("lessons.eco_turns", first=first, last=last)
             )
-    word, _, rest = copy.describe_outcome().partition(":")
-    notes.append(f"The game is {word} on turn {last}{':' + rest if rest else ''}.")
+            notes.append(
+                "  "
+                + t(
+                    "lessons.eco_idle_extinction",
+                    turns=turns,
+                    n=copy.extinction_tiles,
+                    of=EXTINCTION_TILES,
+                )
+            )
+    result, _, detail = copy.describe_outcome().partition(":")
+    notes.append(t("lessons.eco_idle_end", result=result, turn=last, detail=detail.strip()))
     return notes
 
 
@@ -392,9 +396,54 @@ def line_words(game: Ecosfera, player: int | None = None) -> str:
     for code in game.lines[p]:
         text = card_name(game.cards, code)
         if p == game.turn_player and code in game.used:
-            text += " (used)"
+            text = t("lessons.eco_used_card", card=text)
         words.append(text)
-    return f"{possessive(game.players[p], start=True)} line: " + (", ".join(words) or "no cards")
+    owner = possessive(game.players[p], start=True)
+    return t("lessons.eco_line", owner=owner, cards=", ".join(words) or t("lessons.eco_no_cards"))
+
+
+def table_words(game: Ecosfera) -> Notes:
+    """The table in sentences, with card names (never card codes): the turn, the tiles, the
+    two supply rows, the element decks and every player's line, deck and ability tiles."""
+    cards = game.cards
+
+    def names(codes: Iterable[int]) -> str:
+        return join_words([card_name(cards, c) for c in codes if c]) or t("lessons.eco_no_cards")
+
+    tiles = join_words([biome_label(BIOMES[b]) for b in game.biome_tiles])
+    decks = join_words(
+        [
+            t("lessons.eco_element_deck", element=ELEMENTS[e], n=len(d))
+            for e, d in enumerate(game.element_decks)
+        ]
+    )
+    notes = Notes(
+        [
+            t("lessons.eco_table_turn", level=game.level, turn=game.turns + 1),
+            t(
+                "lessons.eco_table_tiles",
+                biomes=tiles or t("lessons.eco_none"),
+                n=game.extinction_tiles,
+                of=EXTINCTION_TILES,
+            ),
+            t("lessons.eco_plant_row", cards=names(game.plant_row), n=len(game.plant_deck)),
+            t("lessons.eco_animal_row", cards=names(game.animal_row), n=len(game.animal_deck)),
+            t("lessons.eco_element_decks", decks=decks),
+        ]
+    )
+    for p in range(len(game.players)):
+        up = [ABILITIES[k] for k, face_up in enumerate(game.tiles[p]) if face_up]
+        key = "lessons.eco_player_to_play" if p == game.current_player else "lessons.eco_player"
+        notes.append(
+            t(
+                key,
+                line=line_words(game, p),
+                n=len(game.decks[p]),
+                discard=len(game.discards[p]),
+                tiles=join_words(up) or t("lessons.eco_none"),
+            )
+        )
+    return notes
 
 
 # ---------------------------------------------------------------------------- ecology tables

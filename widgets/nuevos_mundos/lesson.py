@@ -1,12 +1,33 @@
-"""Small helpers that keep lesson cells short: pictures of positions and action previews."""
+"""Small helpers that keep the Nuevos Mundos lesson cells short, and answer in sentences,
+tables and pictures (never a Python list or dict):
+
+- ``picture(game, select=card)``: the table as the player to move sees it;
+- ``what_each_action_takes(game, card)``: what each of the three actions would do;
+- ``world(game, player)`` and ``board(game)``: a world and the universe board in words;
+- ``totals(sheet)`` and ``ranking(sheet)``: a score sheet's totals and its ranking;
+- ``icons_of(card)``: a card's nature icons in words;
+- ``biome_places(planet)`` and ``biome_plants(planet)``: lesson 4's descriptions as tables;
+- ``tournament_table(result)``: lesson 5's tournament, one row per bot.
+
+Every word comes from the catalog (``gamecore/words/en/lessons.json``).
+"""
 
 from __future__ import annotations
 
-from gamecore.nuevos_mundos import NuevosMundos
+from gamecore.experiments import ExperimentResult
+from gamecore.nuevos_mundos import NuevosMundos, card_icons, card_label
+from gamecore.nuevos_mundos.data import ICONS
+from gamecore.nuevos_mundos.earth import Earth, Table
 from gamecore.nuevos_mundos.game import PLAY
+from gamecore.scoresheet import ScoreSheet
+from gamecore.words import join_words, t
 
+from ..notes import Notes
 from ..svg import Picture
 from .table import NuevosMundosTable, action_previews
+
+CSS_CLASS = "mundos-lesson-table"
+"""The CSS class of the lessons' HTML tables."""
 
 
 def picture(game: NuevosMundos, select: int | None = None) -> Picture:
@@ -18,11 +39,145 @@ def picture(game: NuevosMundos, select: int | None = None) -> Picture:
     return table.snapshot()
 
 
-def what_each_action_takes(game: NuevosMundos, card: int) -> list[str]:
+def what_each_action_takes(game: NuevosMundos, card: int) -> Notes:
     """For a card in the hand of the player to move, what each of the three actions does."""
     player = game.current_player
     if player is None:
-        raise ValueError("the game is over: there is no card to play")
+        raise ValueError(t("lessons.nm_game_over"))
     kinds = ("biome", "digits", "lay") if game.phase == PLAY else ("last", "none")
     previews = action_previews(game.view(player), card)
-    return [previews[kind].text for kind in kinds if kind in previews]
+    return Notes(previews[kind].text for kind in kinds if kind in previews)
+
+
+def _cards(codes: list[int]) -> str:
+    return join_words([card_label(c) for c in sorted(codes)])
+
+
+def _player(game: NuevosMundos, player: int | str) -> int:
+    if isinstance(player, str):
+        if player not in game.players:
+            raise ValueError(
+                t("lessons.nm_no_such_player", name=player, players=join_words(game.players))
+            )
+        return game.players.index(player)
+    return player
+
+
+def world(game: NuevosMundos, player: int | str) -> Notes:
+    """One player's world in a sentence, its cards in order ("Roberto's world holds 3 cards:
+    01, 05 and 07.")."""
+    p = _player(game, player)
+    cards, name = game.worlds[p], game.players[p]
+    if not cards:
+        return Notes([t("lessons.nm_world_empty", name=name)])
+    return Notes([t("lessons.nm_world", n=len(cards), name=name, cards=_cards(cards))])
+
+
+def board(game: NuevosMundos) -> Notes:
+    """The universe board in sentences: the discard pile's top, the creation pile's size and
+    the cards on spaces 2 to 6."""
+    top = game.discard[-1] if game.discard else None
+    spaces = [
+        t("lessons.nm_space", space=s, card=card_label(c))
+        if c
+        else t("lessons.nm_space_empty", space=s)
+        for s, c in zip(range(2, 7), game.board)
+    ]
+    discard = (
+        t("lessons.nm_discard_top", card=card_label(top), n=len(game.discard))
+        if top
+        else t("lessons.nm_discard_empty")
+    )
+    return Notes(
+        [
+            discard,
+            t("lessons.nm_creation_pile", n=len(game.creation)),
+            t("lessons.nm_spaces", spaces=join_words(spaces)),
+        ]
+    )
+
+
+def totals(sheet: ScoreSheet) -> Notes:
+    """Each player's total, one line each, in the sheet's order ("Roberto: 17 points")."""
+    return Notes(t("lessons.nm_total", n=sheet.total(p), name=p) for p in sheet.players)
+
+
+def ranking(sheet: ScoreSheet) -> Notes:
+    """The ranking, first place first; tied players share a place."""
+    return Notes(
+        t("lessons.nm_place", place=p.place, name=p.player, n=p.total) for p in sheet.ranking()
+    )
+
+
+def icons_of(card: int) -> Notes:
+    """A card's nature icons in a sentence ("Card 52 shows 1 sun icon, ...")."""
+    counts = card_icons(card)
+    shown = [t(f"lessons.nm_icon_{icon}", n=counts[icon]) for icon in ICONS if icon in counts]
+    if not shown:
+        return Notes([t("lessons.nm_card_no_icons", card=card_label(card))])
+    return Notes([t("lessons.nm_card_icons", card=card_label(card), icons=join_words(shown))])
+
+
+def biome_places(planet: Earth) -> Table:
+    """Lesson 4's "where on Earth": each biome, what it is, three example regions and its
+    latitudes, as a table (a browser wraps its cells between words)."""
+    headers = (
+        t("lessons.nm_col_biome"),
+        t("lessons.nm_col_what"),
+        t("lessons.nm_col_examples"),
+        t("lessons.nm_col_latitude"),
+    )
+    rows = tuple(
+        (b.label, b.where, "; ".join(b.regions[:3]), b.latitude_text) for b in planet.biomes
+    )
+    return Table(headers, rows, CSS_CLASS)
+
+
+def biome_plants(planet: Earth, per_biome: int = 2) -> Table:
+    """Lesson 4's real plants: ``per_biome`` plants of each biome, with what each is."""
+    headers = (t("lessons.nm_col_biome"), t("lessons.nm_col_plant"), t("lessons.nm_col_what_plant"))
+    rows = tuple((b.label, p.name, p.note) for b in planet.biomes for p in b.plants[:per_biome])
+    return Table(headers, rows, CSS_CLASS)
+
+
+def tournament_table(result: ExperimentResult) -> Table:
+    """Lesson 5's tournament, one row per bot: games won with the 95% interval, and the mean
+    score with its categories."""
+    from gamecore.nuevos_mundos.scoring import TITLES
+
+    headers = (
+        t("lessons.nm_col_bot"),
+        t("lessons.nm_col_won"),
+        t("lessons.nm_col_interval"),
+        t("lessons.nm_col_mean_score"),
+        *(TITLES.get(c, c) for c in result.categories),
+    )
+    rows = []
+    for name, rate in result.win_rate_by_bot().items():
+        low, high = result.bot_interval(name)
+        points = result.mean_points(name)
+        rows.append(
+            (
+                name,
+                f"{rate:.1%}",
+                t("lessons.nm_interval", low=f"{low:.0%}", high=f"{high:.0%}"),
+                f"{sum(points.values()):.1f}",
+                *(f"{points[c]:.1f}" for c in result.categories),
+            )
+        )
+    return Table(headers, tuple(rows), CSS_CLASS)
+
+
+__all__ = [
+    "CSS_CLASS",
+    "biome_places",
+    "biome_plants",
+    "board",
+    "icons_of",
+    "picture",
+    "ranking",
+    "totals",
+    "tournament_table",
+    "what_each_action_takes",
+    "world",
+]
