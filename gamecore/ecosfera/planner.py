@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..protocol import Action
@@ -135,77 +135,68 @@ DEFAULT_WEIGHTS = Weights()
 
 # ---------------------------------------------------------------------------- the turn model
 
-# Actions of the model: (kind, a, b, c). Element cards are named by their element's code.
-_PLANT, _MISSING, _ANIMAL, _CLAIM, _MYCO, _MOVE = range(6)
+# A step of a plan, (kind, card, other, choice), one per engine action: acquire ``card``
+# (``other``: the missing element); acquire animal ``card`` with plants ``other`` and
+# ``choice``; pair animals ``card`` and ``other`` (``choice``: the tile turned up or NO_TILE);
+# mycorrhiza of tree ``card`` and mushroom ``other``; move ``card`` to ``other`` (RECYCLE or
+# OWN_DECK). Element cards are named by one code per element (``ELEMENT_CARD``). Plain
+# tuples: the search makes many of them.
+_ACQUIRE_PLANT, _TAKE_MISSING_ELEMENT, _ACQUIRE_ANIMAL, _CLAIM_BIOMES, _MYCORRHIZA, _MOVE_CARD = (
+    range(6)
+)
 _BUYING, _CALLING, _PAIRING, _MOVING = range(4)
 _PHASE = 1000
-_ModelAction = tuple[int, int, int, int]
+PlanStep = tuple[int, int, int, int]
 
 
-class _Turn:
-    """The turn player's position inside a turn, as far as the plan needs it."""
+@dataclass(slots=True)
+class TurnPosition:
+    """The turn player's position inside a turn, as far as the plan needs it.
 
-    __slots__ = (
-        "ach",
-        "arow",
-        "dadd",
-        "ddeck",
-        "ext",
-        "gain",
-        "gel",
-        "le",
-        "nd",
-        "order",
-        "over",
-        "prow",
-        "rel",
-        "rem",
-        "spent",
-        "sup",
-        "syms",
-        "tiles",
-        "ua",
-        "ue",
-        "up",
-        "wait",
-        "won",
-    )
+    Its fields are listed once: ``copy`` and ``key`` loop over them (``_FIELDS``). Element
+    cards are counted per element (cards of one element are identical); plant & fungi and
+    animal cards are named by their codes, in sorted tuples, so equal positions are equal.
+    """
 
-    ue: tuple[int, ...]
+    unused_elements: tuple[int, ...]
     """Unused element cards of the line, per element."""
-    le: tuple[int, ...]
+    line_elements: tuple[int, ...]
     """All element cards of the line (used or not), per element: three end the turn."""
-    up: tuple[int, ...]
+    unused_plants: tuple[int, ...]
     """Unused plant & fungi cards of the line, sorted."""
-    ua: tuple[int, ...]
+    unused_animals: tuple[int, ...]
     """Unused animal cards of the line, sorted."""
-    nd: int
+    disasters: int
     """Disaster cards on the line."""
-    syms: tuple[int, ...]
-    """Cards of the line whose symbol is unspent, sorted."""
-    spent: tuple[int, ...]
+    symbols_ready: tuple[int, ...]
+    """Cards of the line whose ability symbol is unspent, sorted."""
+    symbols_spent: tuple[int, ...]
     """Cards whose symbol was spent this turn (it stays spent if the card comes back)."""
-    prow: tuple[int, ...]
-    """The plant row; 0 for an empty space or a card not shown yet."""
-    arow: tuple[int, ...]
-    tiles: int
-    """Face-up ability tiles, bit t for tile t."""
-    won: int
-    ach: bool
-    ext: int
-    sup: tuple[int, ...]
-    ddeck: int
-    gain: tuple[int, ...]
+    plant_row: tuple[int, ...]
+    """The plant & fungi row; 0 for an empty space or a card not shown yet."""
+    animal_row: tuple[int, ...]
+    tiles_up: int
+    """Face-up ability tiles, bit t for tile t (plus, refresh, movement)."""
+    biomes_won: int
+    """Biomes whose tiles are placed, bit b for biome b."""
+    achieved: bool
+    """Whether the turn has acquired a card or placed a biome tile (no disaster at its end)."""
+    extinction_tiles: int
+    element_supply: tuple[int, ...]
+    """Cards left in each element deck."""
+    disaster_deck: int
+    """Cards left in the disaster deck."""
+    acquired: tuple[int, ...]
     """Plant & fungi and animal cards acquired this turn, sorted."""
-    gel: tuple[int, ...]
-    """Element cards taken from the supply this turn, per element."""
-    rem: tuple[int, ...]
+    elements_taken: tuple[int, ...]
+    """Element cards taken from the supply this turn (the missing element), per element."""
+    recycled: tuple[int, ...]
     """Plant & fungi and animal cards recycled to their decks this turn, sorted."""
-    rel: tuple[int, ...]
+    elements_recycled: tuple[int, ...]
     """Element cards recycled to the supply this turn, per element."""
-    wait: tuple[int, ...]
-    """Cards waiting on top of the deck for the next line (solo)."""
-    dadd: int
+    waiting: tuple[int, ...]
+    """Cards waiting face up on top of the deck for the next line (solo)."""
+    disasters_taken: int
     """Disaster cards added to the player's cards this turn."""
     order: int
     """Where the plan is in its canonical order: ``phase * 1000 + last card``. A plan buys
@@ -213,42 +204,38 @@ class _Turn:
     in card order (other orders reach the same positions, so they are not searched again).
     Moving element cards, a purchase that ends the turn, and a pairing that turns a used
     tile face up again may come at any time."""
-    over: bool
+    turn_over: bool
 
-    def copy(self) -> _Turn:
-        o = _Turn.__new__(_Turn)
-        o.ach, o.arow, o.ddeck, o.dadd, o.ext = self.ach, self.arow, self.ddeck, self.dadd, self.ext
-        o.gain, o.gel, o.le, o.nd, o.over = self.gain, self.gel, self.le, self.nd, self.over
-        o.prow, o.rel, o.rem, o.sup, o.syms = self.prow, self.rel, self.rem, self.sup, self.syms
-        o.tiles, o.ua, o.ue, o.up, o.wait = self.tiles, self.ua, self.ue, self.up, self.wait
-        o.won, o.order, o.spent = self.won, self.order, self.spent
-        return o
+    def copy(self) -> TurnPosition:
+        """A copy to change (the fields hold numbers and tuples: a shallow copy is whole)."""
+        return _copy_position(self)
 
     def key(self) -> tuple[Any, ...]:
-        return (
-            self.ue,
-            self.le,
-            self.up,
-            self.ua,
-            self.nd,
-            self.syms,
-            self.spent,
-            self.prow,
-            self.arow,
-            self.tiles,
-            self.won,
-            self.ach,
-            self.ext,
-            self.ddeck,
-            self.gain,
-            self.gel,
-            self.rem,
-            self.rel,
-            self.wait,
-            self.dadd,
-            self.order,
-            self.over,
-        )
+        """Every field, for the memo of positions already searched."""
+        return _position_key(self)
+
+
+_FIELDS = tuple(f.name for f in fields(TurnPosition))
+
+
+def _field_functions() -> tuple[
+    Callable[[TurnPosition], TurnPosition], Callable[[TurnPosition], tuple[Any, ...]]
+]:
+    """``copy`` and ``key`` written out from ``_FIELDS``, as ``dataclasses`` writes
+    ``__init__``: the search copies and keys positions hundreds of thousands of times per
+    game, and straight-line code is about twice as fast as a loop over the fields."""
+    copy_lines = "".join(f"    o.{name} = s.{name}\n" for name in _FIELDS)
+    key_items = ", ".join(f"s.{name}" for name in _FIELDS)
+    source = (
+        f"def copy(s):\n    o = new(cls)\n{copy_lines}    return o\n"
+        f"def key(s):\n    return ({key_items},)\n"
+    )
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": TurnPosition}
+    exec(source, namespace)
+    return namespace["copy"], namespace["key"]
+
+
+_copy_position, _position_key = _field_functions()
 
 
 def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -443,7 +430,7 @@ class PlannerBot:
         self.weights = weights or DEFAULT_WEIGHTS
         self.decisions = 0
         self.nodes = 0
-        self._memo: dict[tuple[Any, ...], tuple[float, _Turn]] = {}
+        self._memo: dict[tuple[Any, ...], tuple[float, TurnPosition]] = {}
         self._scores: dict[tuple[Any, ...], float] = {}
         self._memo_turn: tuple[Any, ...] | None = None
         self._deal: tuple[Any, ...] | None = None
@@ -503,51 +490,53 @@ class PlannerBot:
             self._memo_turn = stamp
         self.root = self._root(view)
 
-    def _root(self, view: EcosferaView) -> _Turn:
+    def _root(self, view: EcosferaView) -> TurnPosition:
         p = self.p
         cards = view.cards
-        s = _Turn.__new__(_Turn)
-        ue = [0] * N_ELEMENTS
-        le = [0] * N_ELEMENTS
-        up: list[int] = []
-        ua: list[int] = []
-        nd = 0
-        syms: list[int] = []
+        unused_elements = [0] * N_ELEMENTS
+        line_elements = [0] * N_ELEMENTS
+        plants: list[int] = []
+        animals: list[int] = []
+        disasters = 0
+        ready: list[int] = []
         for c in view.lines[p]:
             if cards.abilities[c] and c not in view.symbols_used:
-                syms.append(c)
+                ready.append(c)
             if is_disaster(c):
-                nd += 1
+                disasters += 1
                 continue
             e = ELEMENT_OF[c]
             if e >= 0:
-                le[e] += 1
+                line_elements[e] += 1
                 if c not in view.used:
-                    ue[e] += 1
+                    unused_elements[e] += 1
             elif c not in view.used:
-                (up if is_plant(c) else ua).append(c)
-        s.ue, s.le = tuple(ue), tuple(le)
-        s.up, s.ua = tuple(sorted(up)), tuple(sorted(ua))
-        s.nd = nd
-        s.syms = tuple(sorted(syms))
-        s.spent = tuple(sorted(view.symbols_used))
-        s.prow = tuple(c or 0 for c in view.plant_row)
-        s.arow = tuple(c or 0 for c in view.animal_row)
-        s.tiles = sum(1 << t for t, up_ in enumerate(view.tiles[p]) if up_)
-        s.won = sum(1 << b for b in view.biome_tiles)
-        s.ach = view.achieved
-        s.ext = view.extinction_tiles
-        s.sup = tuple(len(d) for d in view.element_decks)
-        s.ddeck = len(view.disaster_deck)
-        s.gain = ()
-        s.gel = (0,) * N_ELEMENTS
-        s.rem = ()
-        s.rel = (0,) * N_ELEMENTS
-        s.wait = tuple(sorted(self._canon(c) for c in view.waiting[p]))
-        s.dadd = 0
-        s.order = 0
-        s.over = False
-        return s
+                (plants if is_plant(c) else animals).append(c)
+        return TurnPosition(
+            unused_elements=tuple(unused_elements),
+            line_elements=tuple(line_elements),
+            unused_plants=tuple(sorted(plants)),
+            unused_animals=tuple(sorted(animals)),
+            disasters=disasters,
+            symbols_ready=tuple(sorted(ready)),
+            symbols_spent=tuple(sorted(view.symbols_used)),
+            plant_row=tuple(c or 0 for c in view.plant_row),
+            animal_row=tuple(c or 0 for c in view.animal_row),
+            tiles_up=sum(1 << t for t, up in enumerate(view.tiles[p]) if up),
+            biomes_won=sum(1 << b for b in view.biome_tiles),
+            achieved=view.achieved,
+            extinction_tiles=view.extinction_tiles,
+            element_supply=tuple(len(d) for d in view.element_decks),
+            disaster_deck=len(view.disaster_deck),
+            acquired=(),
+            elements_taken=(0,) * N_ELEMENTS,
+            recycled=(),
+            elements_recycled=(0,) * N_ELEMENTS,
+            waiting=tuple(sorted(self._canon(c) for c in view.waiting[p])),
+            disasters_taken=0,
+            order=0,
+            turn_over=False,
+        )
 
     @staticmethod
     def _canon(code: int) -> int:
@@ -560,7 +549,7 @@ class PlannerBot:
         free = self._free_plus(root, view)
         if free is not None:
             return free
-        plans: list[tuple[float, _Turn, _ModelAction | None]] = [
+        plans: list[tuple[float, TurnPosition, PlanStep | None]] = [
             (self._end_value(root), root, None)
         ]
         for step in self._actions(root):
@@ -570,10 +559,10 @@ class PlannerBot:
         certain = plans[0][0]
         best_value = -math.inf
         best: Action = EndTurn()
-        first: _ModelAction | None
+        first: PlanStep | None
         for value, leaf, act in plans[: self.finishes]:
-            move: _ModelAction | None = None
-            if not leaf.over:
+            move: PlanStep | None = None
+            if not leaf.turn_over:
                 value, move = self._finish(leaf)
             if value > best_value:
                 best_value = value
@@ -586,16 +575,16 @@ class PlannerBot:
         self.nodes += self.max_nodes - self._budget
         return best
 
-    def _finish(self, s: _Turn) -> tuple[float, _ModelAction | None]:
+    def _finish(self, s: TurnPosition) -> tuple[float, PlanStep | None]:
         """The best way to end a plan with moves, chosen one move at a time (each move
         carries a card to the next line or recycles it); its value and first move."""
         value = self._end_value(s)
-        first: _ModelAction | None = None
+        first: PlanStep | None = None
         while True:
-            best: tuple[float, _Turn, _ModelAction] | None = None
+            best: tuple[float, TurnPosition, PlanStep] | None = None
             for act in self._move_actions(s):
                 child = self._apply(s, act)
-                v = self._evaluate(child) if child.over else self._end_value(child)
+                v = self._evaluate(child) if child.turn_over else self._end_value(child)
                 if v > value and (best is None or v > best[0]):
                     best = (v, child, act)
             if best is None:
@@ -605,7 +594,7 @@ class PlannerBot:
                 first = best[2]
 
     # ------------------------------------------------------------------ chance
-    def _free_plus(self, root: _Turn, view: EcosferaView) -> Action | None:
+    def _free_plus(self, root: TurnPosition, view: EcosferaView) -> Action | None:
         """A plus symbol of a card with no other symbol costs nothing, and the sooner the
         card comes the more it can do: use it at once when no card it may bring can end
         the turn (a third disaster, or a third card of one element)."""
@@ -613,14 +602,14 @@ class PlannerBot:
         if source is None or source == TILE or len(self.cards.abilities[source]) != 1:
             return None
         pool = view.deck_contents[self.p] or view.discards[self.p]
-        if not pool or root.nd + 1 >= THREE_OF_A_KIND:
+        if not pool or root.disasters + 1 >= THREE_OF_A_KIND:
             return None
-        risky = {e for e in range(N_ELEMENTS) if root.le[e] + 1 >= THREE_OF_A_KIND}
+        risky = {e for e in range(N_ELEMENTS) if root.line_elements[e] + 1 >= THREE_OF_A_KIND}
         if any(ELEMENT_OF[c] in risky for c in pool):
             return None
         return Plus(source)
 
-    def _chance_options(self, root: _Turn, view: EcosferaView) -> list[tuple[float, Action]]:
+    def _chance_options(self, root: TurnPosition, view: EcosferaView) -> list[tuple[float, Action]]:
         options: list[tuple[float, Action]] = []
         p = self.p
         pool = list(view.deck_contents[p]) or list(view.discards[p])
@@ -635,7 +624,7 @@ class PlannerBot:
                     options.append((value, Refresh(source, row)))
         return options
 
-    def _plus_value(self, root: _Turn, source: int, pool: list[int]) -> float:
+    def _plus_value(self, root: TurnPosition, source: int, pool: list[int]) -> float:
         """The expected value of drawing one card of ``pool`` (the deck's contents): every
         element and the disasters exactly, the plants and animals through at most
         ``plus_samples`` of them chosen at random."""
@@ -659,9 +648,9 @@ class PlannerBot:
             total += n * (weight if card in named else 1.0) * self._value(child)[0]
         return total / len(pool)
 
-    def _refresh_value(self, root: _Turn, source: int, row: int, deck: list[int]) -> float:
+    def _refresh_value(self, root: TurnPosition, source: int, row: int, deck: list[int]) -> float:
         base = self._spend(root, source, REFRESH)
-        shown = root.prow if row == PLANT_ROW else root.arow
+        shown = root.plant_row if row == PLANT_ROW else root.animal_row
         total = 0.0
         for _ in range(self.refresh_samples):
             order = list(deck)
@@ -672,33 +661,33 @@ class PlannerBot:
             new += (0,) * (ROW_SIZE - len(new))
             child = base.copy()
             if row == PLANT_ROW:
-                child.prow = new
+                child.plant_row = new
             else:
-                child.arow = new
+                child.animal_row = new
             total += self._value(child)[0]
         return total / self.refresh_samples
 
-    def _draw(self, s: _Turn, card: int) -> None:
+    def _draw(self, s: TurnPosition, card: int) -> None:
         """A card drawn onto the line (0 for a disaster), then the line's checks."""
         if card == 0:
-            s.nd += 1
+            s.disasters += 1
         else:
             e = ELEMENT_OF[card]
             if e >= 0:
-                s.ue = _add(s.ue, e, 1)
-                s.le = _add(s.le, e, 1)
+                s.unused_elements = _add(s.unused_elements, e, 1)
+                s.line_elements = _add(s.line_elements, e, 1)
             elif is_plant(card):
-                s.up = _insert(s.up, card)
+                s.unused_plants = _insert(s.unused_plants, card)
             else:
-                s.ua = _insert(s.ua, card)
-            if self.cards.abilities[card] and card not in s.spent:
-                s.syms = _insert(s.syms, card)
+                s.unused_animals = _insert(s.unused_animals, card)
+            if self.cards.abilities[card] and card not in s.symbols_spent:
+                s.symbols_ready = _insert(s.symbols_ready, card)
         self._checks(s)
 
     # ------------------------------------------------------------------ search
-    def _value(self, s: _Turn) -> tuple[float, _Turn]:
+    def _value(self, s: TurnPosition) -> tuple[float, TurnPosition]:
         """The best value a plan from ``s`` reaches without moves, and where it ends."""
-        if s.over:
+        if s.turn_over:
             return self._evaluate(s), s
         key = s.key()
         memo = self._memo
@@ -715,38 +704,38 @@ class PlannerBot:
         memo[key] = best
         return best
 
-    def _end_value(self, s: _Turn) -> float:
+    def _end_value(self, s: TurnPosition) -> float:
         """The value of ending the turn now."""
         end = s.copy()
-        if not end.ach:
+        if not end.achieved:
             self._take_disaster(end)
-            if end.ext < EXTINCTION_TILES and end.nd >= THREE_OF_A_KIND:
-                end.ext += 1
-        end.over = True
+            if end.extinction_tiles < EXTINCTION_TILES and end.disasters >= THREE_OF_A_KIND:
+                end.extinction_tiles += 1
+        end.turn_over = True
         return self._evaluate(end)
 
-    def _actions(self, s: _Turn) -> list[_ModelAction]:
+    def _actions(self, s: TurnPosition) -> list[PlanStep]:
         cards = self.cards
         mask = cards.biome_mask
-        acts: list[_ModelAction] = []
+        acts: list[PlanStep] = []
         phase, last = divmod(s.order, _PHASE)
-        won = s.won
+        won = s.biomes_won
         if phase <= _BUYING:
             self._purchases(s, acts, last if phase == _BUYING else 0)
-        plants = s.up
+        plants = s.unused_plants
         if phase <= _CALLING:
             after = last if phase == _CALLING else 0
-            row = [a for a in s.arow if a > after]
+            row = [a for a in s.animal_row if a > after]
             if row:
                 for i, a in enumerate(plants):
                     for b in plants[i + 1 :]:
                         common = mask[a] & mask[b]
                         if common and not self._mycorrhizes(a, b, won):
-                            acts.extend((_ANIMAL, x, a, b) for x in row if mask[x] & common)
+                            acts.extend((_ACQUIRE_ANIMAL, x, a, b) for x in row if mask[x] & common)
         if phase <= _PAIRING:
             after = last if phase == _PAIRING else 0
-            down = [t for t in range(len(ABILITIES)) if not s.tiles >> t & 1]
-            animals = s.ua
+            down = [t for t in range(len(ABILITIES)) if not s.tiles_up >> t & 1]
+            animals = s.unused_animals
             for i, a in enumerate(animals):
                 if a <= after:
                     continue
@@ -754,14 +743,14 @@ class PlannerBot:
                     common = mask[a] & mask[b]
                     if not common:
                         continue
-                    acts.extend((_CLAIM, a, b, t) for t in down)
+                    acts.extend((_CLAIM_BIOMES, a, b, t) for t in down)
                     if common & ~won:
-                        acts.append((_CLAIM, a, b, NO_TILE))
+                        acts.append((_CLAIM_BIOMES, a, b, NO_TILE))
             for tree in plants:
                 if tree in cards.symbol_trees and tree > after:
                     for m in plants:
                         if m in cards.mushrooms and mask[tree] & mask[m] & ~won:
-                            acts.append((_MYCO, tree, m, 0))
+                            acts.append((_MYCORRHIZA, tree, m, 0))
         # a purchase whose missing element makes three of a kind ends the turn: it may come
         # after any other step
         self._purchases(s, acts, 0, ending=True)
@@ -776,31 +765,33 @@ class PlannerBot:
         )
         return pair and bool(cards.biome_mask[a] & cards.biome_mask[b] & ~won)
 
-    def _move_actions(self, s: _Turn) -> list[_ModelAction]:
+    def _move_actions(self, s: TurnPosition) -> list[PlanStep]:
         """Moves of unused cards: recycle an element card, plant or animal to its supply
         deck, or (solo) carry a plant or animal to the next line."""
-        if not (s.tiles >> MOVEMENT & 1) and not any(
-            MOVEMENT in self.cards.abilities[c] for c in s.syms
+        if not (s.tiles_up >> MOVEMENT & 1) and not any(
+            MOVEMENT in self.cards.abilities[c] for c in s.symbols_ready
         ):
             return []
-        acts: list[_ModelAction] = [
-            (_MOVE, ELEMENT_CARD[e], RECYCLE, 0) for e in range(N_ELEMENTS) if s.ue[e]
+        acts: list[PlanStep] = [
+            (_MOVE_CARD, ELEMENT_CARD[e], RECYCLE, 0)
+            for e in range(N_ELEMENTS)
+            if s.unused_elements[e]
         ]
         targets = (RECYCLE, OWN_DECK) if self.solo else (RECYCLE,)
-        for card in (*s.up, *s.ua):
+        for card in (*s.unused_plants, *s.unused_animals):
             if self._source(s, MOVEMENT, card) is not None:
-                acts.extend((_MOVE, card, to, 0) for to in targets)
+                acts.extend((_MOVE_CARD, card, to, 0) for to in targets)
         return acts
 
     def _purchases(
-        self, s: _Turn, acts: list[_ModelAction], after: int, ending: bool = False
+        self, s: TurnPosition, acts: list[PlanStep], after: int, ending: bool = False
     ) -> None:
         """Plants of the row the unused element cards pay for, alone or with one missing
         element; with ``ending`` only those whose missing element makes three of a kind."""
         cards = self.cards
-        ue = s.ue
+        unused = s.unused_elements
         seen: set[int] = set()
-        for plant in s.prow:
+        for plant in s.plant_row:
             if plant <= after or plant in seen:
                 continue
             seen.add(plant)
@@ -808,26 +799,26 @@ class PlannerBot:
             short = -1
             shortfall = 0
             for e in range(N_ELEMENTS):
-                if ue[e] < cost[e]:
-                    shortfall += cost[e] - ue[e]
+                if unused[e] < cost[e]:
+                    shortfall += cost[e] - unused[e]
                     short = e
             if shortfall == 0:
                 if not ending:
-                    acts.append((_PLANT, plant, -1, 0))
+                    acts.append((_ACQUIRE_PLANT, plant, -1, 0))
             elif (
                 shortfall == 1
-                and s.sup[short] > 0
-                and ending == (s.le[short] + 1 >= THREE_OF_A_KIND)
+                and s.element_supply[short] > 0
+                and ending == (s.line_elements[short] + 1 >= THREE_OF_A_KIND)
             ):
-                acts.append((_MISSING, plant, short, 0))
+                acts.append((_TAKE_MISSING_ELEMENT, plant, short, 0))
 
-    def _source(self, s: _Turn, ability: int, card: int | None) -> int | None:
+    def _source(self, s: TurnPosition, ability: int, card: int | None) -> int | None:
         """The source to spend for ``ability``: a card with that symbol only, else a card
         with two symbols, else the tile; never the moved ``card`` itself (a movement symbol
         moves another card)."""
         abilities = self.cards.abilities
         double: int | None = None
-        for c in s.syms:
+        for c in s.symbols_ready:
             if c != card and ability in abilities[c]:
                 if len(abilities[c]) == 1:
                     return c
@@ -835,152 +826,181 @@ class PlannerBot:
                     double = c
         if double is not None:
             return double
-        if s.tiles >> ability & 1:
+        if s.tiles_up >> ability & 1:
             return TILE
         return None
 
-    def _spend(self, s: _Turn, source: int, ability: int) -> _Turn:
+    def _spend(self, s: TurnPosition, source: int, ability: int) -> TurnPosition:
         c = s.copy()
         if source == TILE:
-            c.tiles &= ~(1 << ability)
+            c.tiles_up &= ~(1 << ability)
         else:
-            c.syms = _remove(c.syms, source)
-            c.spent = _insert(c.spent, source)
+            c.symbols_ready = _remove(c.symbols_ready, source)
+            c.symbols_spent = _insert(c.symbols_spent, source)
         return c
 
-    def _apply(self, s: _Turn, act: _ModelAction) -> _Turn:
-        kind, a, b, t = act
-        cards = self.cards
+    def _apply(self, s: TurnPosition, step: PlanStep) -> TurnPosition:
+        """The position after one step of a plan, then the engine's line checks."""
+        kind, card, other, choice = step
         c = s.copy()
-        if kind in (_PLANT, _MISSING):
-            cost = cards.cost[a]
-            ue = list(c.ue)
-            for e in range(N_ELEMENTS):
-                ue[e] -= cost[e]
-            if kind == _MISSING:
-                ue[b] += 1
-                c.le = _add(c.le, b, 1)
-                c.sup = _add(c.sup, b, -1)
-                c.gel = _add(c.gel, b, 1)
-            c.ue = tuple(ue)
-            c.prow = tuple(0 if x == a else x for x in c.prow)
-            c.up = _insert(c.up, a)
-            c.gain = _insert(c.gain, a)
-            if cards.abilities[a] and a not in c.spent:
-                c.syms = _insert(c.syms, a)
-            c.ach = True
-            c.order = _BUYING * _PHASE + a
-        elif kind == _ANIMAL:
-            up = list(c.up)
-            up.remove(b)
-            up.remove(t)
-            c.up = tuple(up)
-            c.arow = tuple(0 if x == a else x for x in c.arow)
-            c.ua = _insert(c.ua, a)
-            c.gain = _insert(c.gain, a)
-            if cards.abilities[a] and a not in c.spent:
-                c.syms = _insert(c.syms, a)
-            c.ach = True
-            c.order = _CALLING * _PHASE + a
-        elif kind == _CLAIM:
-            ua = list(c.ua)
-            ua.remove(a)
-            ua.remove(b)
-            c.ua = tuple(ua)
-            new = cards.biome_mask[a] & cards.biome_mask[b] & ~c.won
-            if new:
-                c.won |= new
-                c.ach = True
-            if t != NO_TILE:
-                c.tiles |= 1 << t
-            c.order = _PAIRING * _PHASE + min(a, b)
-        elif kind == _MYCO:
-            up = list(c.up)
-            up.remove(a)
-            up.remove(b)
-            c.up = tuple(up)
-            c.won |= cards.biome_mask[a] & cards.biome_mask[b]
-            c.ach = True
-            c.order = _PAIRING * _PHASE + a
-        else:  # a move
-            source = self._source(c, MOVEMENT, a)
-            assert source is not None
-            if source == TILE:
-                c.tiles &= ~(1 << MOVEMENT)
-            else:
-                c.syms = _remove(c.syms, source)
-                c.spent = _insert(c.spent, source)
-            if a in c.syms:  # the card leaves the line, with its symbol
-                c.syms = _remove(c.syms, a)
-            e = ELEMENT_OF[a]
-            if e >= 0:
-                c.ue = _add(c.ue, e, -1)
-                c.le = _add(c.le, e, -1)
-            elif is_plant(a):
-                c.up = _remove(c.up, a)
-            else:
-                c.ua = _remove(c.ua, a)
-            if e < 0:
-                c.order = _MOVING * _PHASE + a
-            if b == OWN_DECK:
-                c.wait = _insert(c.wait, a)
-            elif e >= 0:
-                c.sup = _add(c.sup, e, 1)
-                c.rel = _add(c.rel, e, 1)
-            else:
-                c.rem = _insert(c.rem, a)
+        if kind == _ACQUIRE_PLANT:
+            self._acquire_plant(c, card, None)
+        elif kind == _TAKE_MISSING_ELEMENT:
+            self._acquire_plant(c, card, other)
+        elif kind == _ACQUIRE_ANIMAL:
+            self._acquire_animal(c, card, other, choice)
+        elif kind == _CLAIM_BIOMES:
+            self._claim_biomes(c, card, other, choice)
+        elif kind == _MYCORRHIZA:
+            self._mycorrhiza(c, card, other)
+        else:
+            self._move(c, card, other)
         self._checks(c)
         return c
 
-    def _take_disaster(self, s: _Turn) -> None:
-        if s.ddeck > 0:
-            s.ddeck -= 1
-            s.nd += 1
-            s.dadd += 1
-        else:
-            s.ext += 1
+    def _acquire_plant(self, c: TurnPosition, plant: int, missing: int | None) -> None:
+        """Pay ``plant``'s cost with unused element cards (the ``missing`` element taken from
+        its deck)."""
+        cards = self.cards
+        cost = cards.cost[plant]
+        unused = list(c.unused_elements)
+        for e in range(N_ELEMENTS):
+            unused[e] -= cost[e]
+        if missing is not None:
+            unused[missing] += 1
+            c.line_elements = _add(c.line_elements, missing, 1)
+            c.element_supply = _add(c.element_supply, missing, -1)
+            c.elements_taken = _add(c.elements_taken, missing, 1)
+        c.unused_elements = tuple(unused)
+        c.plant_row = tuple(0 if x == plant else x for x in c.plant_row)
+        c.unused_plants = _insert(c.unused_plants, plant)
+        c.acquired = _insert(c.acquired, plant)
+        if cards.abilities[plant] and plant not in c.symbols_spent:
+            c.symbols_ready = _insert(c.symbols_ready, plant)
+        c.achieved = True
+        c.order = _BUYING * _PHASE + plant
 
-    def _checks(self, s: _Turn) -> None:
+    def _acquire_animal(self, c: TurnPosition, animal: int, plant_a: int, plant_b: int) -> None:
+        plants = list(c.unused_plants)
+        plants.remove(plant_a)
+        plants.remove(plant_b)
+        c.unused_plants = tuple(plants)
+        c.animal_row = tuple(0 if x == animal else x for x in c.animal_row)
+        c.unused_animals = _insert(c.unused_animals, animal)
+        c.acquired = _insert(c.acquired, animal)
+        if self.cards.abilities[animal] and animal not in c.symbols_spent:
+            c.symbols_ready = _insert(c.symbols_ready, animal)
+        c.achieved = True
+        c.order = _CALLING * _PHASE + animal
+
+    def _claim_biomes(self, c: TurnPosition, animal_a: int, animal_b: int, reactivate: int) -> None:
+        animals = list(c.unused_animals)
+        animals.remove(animal_a)
+        animals.remove(animal_b)
+        c.unused_animals = tuple(animals)
+        mask = self.cards.biome_mask
+        new = mask[animal_a] & mask[animal_b] & ~c.biomes_won
+        if new:
+            c.biomes_won |= new
+            c.achieved = True
+        if reactivate != NO_TILE:
+            c.tiles_up |= 1 << reactivate
+        c.order = _PAIRING * _PHASE + min(animal_a, animal_b)
+
+    def _mycorrhiza(self, c: TurnPosition, tree: int, mushroom: int) -> None:
+        plants = list(c.unused_plants)
+        plants.remove(tree)
+        plants.remove(mushroom)
+        c.unused_plants = tuple(plants)
+        c.biomes_won |= self.cards.biome_mask[tree] & self.cards.biome_mask[mushroom]
+        c.achieved = True
+        c.order = _PAIRING * _PHASE + tree
+
+    def _move(self, c: TurnPosition, card: int, to: int) -> None:
+        """Movement: ``card`` leaves the line (with its unspent symbol) for ``to``."""
+        source = self._source(c, MOVEMENT, card)
+        assert source is not None
+        if source == TILE:
+            c.tiles_up &= ~(1 << MOVEMENT)
+        else:
+            c.symbols_ready = _remove(c.symbols_ready, source)
+            c.symbols_spent = _insert(c.symbols_spent, source)
+        if card in c.symbols_ready:
+            c.symbols_ready = _remove(c.symbols_ready, card)
+        e = ELEMENT_OF[card]
+        if e >= 0:
+            c.unused_elements = _add(c.unused_elements, e, -1)
+            c.line_elements = _add(c.line_elements, e, -1)
+        elif is_plant(card):
+            c.unused_plants = _remove(c.unused_plants, card)
+        else:
+            c.unused_animals = _remove(c.unused_animals, card)
+        if e < 0:
+            c.order = _MOVING * _PHASE + card
+        if to == OWN_DECK:
+            c.waiting = _insert(c.waiting, card)
+        elif e >= 0:
+            c.element_supply = _add(c.element_supply, e, 1)
+            c.elements_recycled = _add(c.elements_recycled, e, 1)
+        else:
+            c.recycled = _insert(c.recycled, card)
+
+    def _take_disaster(self, s: TurnPosition) -> None:
+        if s.disaster_deck > 0:
+            s.disaster_deck -= 1
+            s.disasters += 1
+            s.disasters_taken += 1
+        else:
+            s.extinction_tiles += 1
+
+    def _checks(self, s: TurnPosition) -> None:
         """The engine's checks after an action: all tiles win; three disasters cost an
         extinction tile; three cards of one element bring a disaster; either ends the turn."""
-        if s.won == ALL_BIOMES:
-            s.over = True
-        elif s.nd >= THREE_OF_A_KIND:
-            s.ext += 1
-            s.over = True
-        elif max(s.le) >= THREE_OF_A_KIND:
+        if s.biomes_won == ALL_BIOMES:
+            s.turn_over = True
+        elif s.disasters >= THREE_OF_A_KIND:
+            s.extinction_tiles += 1
+            s.turn_over = True
+        elif max(s.line_elements) >= THREE_OF_A_KIND:
             self._take_disaster(s)
-            if s.ext < EXTINCTION_TILES and s.nd >= THREE_OF_A_KIND:
-                s.ext += 1
-            s.over = True
+            if s.extinction_tiles < EXTINCTION_TILES and s.disasters >= THREE_OF_A_KIND:
+                s.extinction_tiles += 1
+            s.turn_over = True
 
     # ------------------------------------------------------------------ the heuristic
-    def _evaluate(self, s: _Turn) -> float:
+    def _evaluate(self, s: TurnPosition) -> float:
         """The value of the position a turn ends in (``s`` is over)."""
-        if s.won == ALL_BIOMES:
+        if s.biomes_won == ALL_BIOMES:
             return WIN_VALUE
-        if s.ext >= EXTINCTION_TILES:
+        if s.extinction_tiles >= EXTINCTION_TILES:
             return LOSS_VALUE
         w = self.weights
-        value = w.tile * _BITS[s.won] - w.extinction * s.ext
+        value = w.tile * _BITS[s.biomes_won] - w.extinction * s.extinction_tiles
         value += self._owned_value(s) + w.next_turn * self._next_tiles(s)
         for t in range(len(ABILITIES)):
-            if s.tiles >> t & 1:
+            if s.tiles_up >> t & 1:
                 value += w.tiles_up[t]
-        value += w.supply * sum(s.sup)
-        if s.rem:
-            plants = sum(1 for c in s.rem if is_plant(c))
+        value += w.supply * sum(s.element_supply)
+        if s.recycled:
+            plants = sum(1 for c in s.recycled if is_plant(c))
             value += w.stock * (
                 min(plants, max(0, STOCK - self.plant_stock))
-                + min(len(s.rem) - plants, max(0, STOCK - self.animal_stock))
+                + min(len(s.recycled) - plants, max(0, STOCK - self.animal_stock))
             )
         return value
 
-    def _owned_value(self, s: _Turn) -> float:
+    def _owned_value(self, s: TurnPosition) -> float:
         """What the player's own cards are worth for the turns after this one: the chance
         that they pair up for each missing biome, the risk of lines of three disasters or
         three cards of one element, enough element cards to buy, a small deck."""
-        key = (s.won, s.gain, s.rem, s.gel, s.rel, s.dadd)
+        key = (
+            s.biomes_won,
+            s.acquired,
+            s.recycled,
+            s.elements_taken,
+            s.elements_recycled,
+            s.disasters_taken,
+        )
         cached = self._scores.get(key)
         if cached is not None:
             return cached
@@ -990,18 +1010,28 @@ class PlannerBot:
         plants = list(coll.plants)
         trees = list(coll.trees)
         mushrooms = list(coll.mushrooms)
-        for code in s.gain:
+        for code in s.acquired:
             self._count(code, 1, animals, plants, trees, mushrooms)
-        for code in s.rem:
+        for code in s.recycled:
             self._count(code, -1, animals, plants, trees, mushrooms)
-        elements = [coll.elements[e] + s.gel[e] - s.rel[e] for e in range(N_ELEMENTS)]
-        disasters = coll.disasters + s.dadd
-        size = coll.size + len(s.gain) - len(s.rem) + sum(elements) - sum(coll.elements) + s.dadd
+        elements = [
+            coll.elements[e] + s.elements_taken[e] - s.elements_recycled[e]
+            for e in range(N_ELEMENTS)
+        ]
+        disasters = coll.disasters + s.disasters_taken
+        size = (
+            coll.size
+            + len(s.acquired)
+            - len(s.recycled)
+            + sum(elements)
+            - sum(coll.elements)
+            + s.disasters_taken
+        )
         n = max(size, LINE_SIZE)
         line = LINE_SIZE
         pair = line * (line - 1) / (n * (n - 1))
         triple = pair * (line - 2) / (n - 2) if n > 2 else pair
-        missing = ALL_BIOMES & ~s.won
+        missing = ALL_BIOMES & ~s.biomes_won
         potential = 0.0
         for b in range(BIOME_TILES):
             if not missing >> b & 1:
@@ -1042,19 +1072,19 @@ class PlannerBot:
         elif code in self.cards.mushrooms:
             _add_mask(mushrooms, mask, n)
 
-    def _next_tiles(self, s: _Turn) -> float:
+    def _next_tiles(self, s: TurnPosition) -> float:
         """The tiles the next line is expected to win by pairing what it holds: the waiting
         cards and four cards dealt from the deck (``lines`` sampled once per turn), with
         the animals the row will show."""
-        row = tuple(a for a in s.arow if a)
-        key = (s.wait, s.won, row)
+        row = tuple(a for a in s.animal_row if a)
+        key = (s.waiting, s.biomes_won, row)
         cached = self._next.get(key)
         if cached is not None:
             return cached
         cards = self.cards
-        extra_animals = [c for c in s.wait if is_animal(c)]
-        extra_plants = [c for c in s.wait if is_plant(c)]
-        missing = ALL_BIOMES & ~s.won
+        extra_animals = [c for c in s.waiting if is_animal(c)]
+        extra_plants = [c for c in s.waiting if is_plant(c)]
+        missing = ALL_BIOMES & ~s.biomes_won
         total = 0
         for animals, plants in self.lines:
             total += _best_pairing(
@@ -1065,34 +1095,33 @@ class PlannerBot:
         return value
 
     # ------------------------------------------------------------------ back to the engine
-    def _engine_action(self, act: _ModelAction, view: EcosferaView) -> Action:
-        kind, a, b, t = act
-        p = self.p
-        line = view.lines[p]
-        free = sorted(c for c in line if c not in view.used)
-        if kind in (_PLANT, _MISSING):
-            cost = list(self.cards.cost[a])
-            if kind == _MISSING:
-                cost[b] -= 1
+    def _engine_action(self, step: PlanStep, view: EcosferaView) -> Action:
+        """The engine's action for a step of the plan from the root, naming the element
+        cards of the line that pay or move (the lowest-numbered unused ones)."""
+        kind, card, other, choice = step
+        free = sorted(c for c in view.lines[self.p] if c not in view.used)
+        if kind in (_ACQUIRE_PLANT, _TAKE_MISSING_ELEMENT):
+            cost = list(self.cards.cost[card])
+            if kind == _TAKE_MISSING_ELEMENT:
+                cost[other] -= 1
             pay = []
             for e in range(N_ELEMENTS):
                 pay.extend([c for c in free if ELEMENT_OF[c] == e][: cost[e]])
-            if kind == _PLANT:
-                return AcquirePlant.paying(a, pay)
-            return TakeMissingElement.paying(a, b, pay)
-        if kind == _ANIMAL:
-            return AcquireAnimal(a, min(b, t), max(b, t))
-        if kind == _CLAIM:
-            return ClaimBiomes(min(a, b), max(a, b), t)
-        if kind == _MYCO:
-            return Mycorrhiza(a, b)
-        source = self._source(self.root, MOVEMENT, a if not is_element(a) else None)
+            if kind == _ACQUIRE_PLANT:
+                return AcquirePlant.paying(card, pay)
+            return TakeMissingElement.paying(card, other, pay)
+        if kind == _ACQUIRE_ANIMAL:
+            return AcquireAnimal(card, min(other, choice), max(other, choice))
+        if kind == _CLAIM_BIOMES:
+            return ClaimBiomes(min(card, other), max(card, other), choice)
+        if kind == _MYCORRHIZA:
+            return Mycorrhiza(card, other)
+        source = self._source(self.root, MOVEMENT, card)
         assert source is not None
-        card = a
-        e = ELEMENT_OF[a]
+        e = ELEMENT_OF[card]
         if e >= 0:
             card = next(c for c in free if ELEMENT_OF[c] == e)
-        return Move(source, card, b)
+        return Move(source, card, other)
 
 
 __all__ = ["DEFAULT_WEIGHTS", "PlannerBot", "Weights"]
