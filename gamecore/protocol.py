@@ -427,9 +427,9 @@ def load_json(text: str | bytes) -> Game:
     """Rebuild a saved game, checking everything; never returns a half-built game."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError):  # the parser's "line 1 column 7" means nothing to a student
         raise SaveFileError(
-            f"this is not a Mundos Lab save file: it is not valid JSON ({err})"
+            "this is not a Mundos Lab save file: its text is damaged or of another kind"
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("this is not a Mundos Lab save file (no 'mundos-lab-save' format)")

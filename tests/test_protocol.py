@@ -78,7 +78,7 @@ def _damaged(mutate) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json at all", "not valid JSON"),
+        ("not json at all", "its text is damaged"),
         ("[1, 2, 3]", "not a Mundos Lab save file"),
         ('{"format": "something-else"}', "not a Mundos Lab save file"),
         (_damaged(lambda d: d.update(version=99)), "version 99"),

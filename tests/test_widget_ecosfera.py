@@ -612,7 +612,7 @@ def test_save_and_load_round_trip(tmp_path, monkeypatch) -> None:
     assert other.history == table.history
     assert "Loaded the save file" in other.status.text
     monkeypatch.chdir(tmp_path)
-    assert table.save_name.value == "ecosfera-5.json"
+    assert table.file_name == "ecosfera-5.json"
     path = table.save()
     assert path is not None and gamecore.load_json(path.read_text()) == other.game
     assert table.save(str(tmp_path / "missing" / "x.json")) is None
@@ -800,7 +800,7 @@ def test_the_table_displays_as_its_widget_with_css_classes(table: EcosferaTable)
     assert "eco-hint" in table.buttons["hint"]._dom_classes
     assert "eco-history" in table.history_html._dom_classes
     canvas = table.canvas.canvas
-    assert canvas.layout.width == f"{canvas.width}px" and canvas.width <= 1000
+    assert canvas.layout.max_width == f"{canvas.width}px" and canvas.width <= 1000
 
 
 def test_an_illegal_action_is_never_played_by_perform(table: EcosferaTable) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -678,15 +680,34 @@ def test_a_corrupt_file_leaves_the_game_unchanged(table: NuevosMundosTable, text
 
 def test_save_writes_the_named_file(table: NuevosMundosTable, tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert table.save_name.value == "nuevos-mundos-11.json"
+    assert table.file_name == "nuevos-mundos-11.json"
     path = table.save()
     assert path is not None and (tmp_path / "nuevos-mundos-11.json").exists()
     assert gamecore.load_json(path.read_text()) == table.game
-    table.save_name.value = "lesson.json"
-    table.save()
+    table.save("lesson.json")
     assert (tmp_path / "lesson.json").exists()
     assert table.save(str(tmp_path / "missing" / "x.json")) is None
     assert "Could not save" in table.status.text
+
+
+def test_the_save_button_offers_the_game_as_a_download(table: NuevosMundosTable) -> None:
+    """Issue 8 A6: Save gives a link that downloads the game to the student's computer (the
+    file travels in the link, so Voila and Binder need no file on the server); the link
+    goes away when the game moves on, so an old position is never downloaded."""
+    table.select(42)
+    table.play_selected("digits")
+    assert table.download.value == ""
+    table.save_button.click()
+    link = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"',
+                     table.download.value)
+    assert link is not None and link.group(1) == "nuevos-mundos-11.json"
+    assert gamecore.load_json(base64.b64decode(link.group(2))) == table.game
+    assert "Download nuevos-mundos-11.json" in table.status.text
+    other = NuevosMundosTable(seed=3)
+    other._on_upload({"new": ({"name": "x.json", "content": base64.b64decode(link.group(2))},)})
+    assert other.game == table.game
+    table.undo()
+    assert table.download.value == ""
 
 
 def test_the_upload_widget_loads_a_file(table: NuevosMundosTable) -> None:
@@ -707,7 +728,7 @@ def test_new_game_uses_the_ticked_modules_and_shows_the_seed(table: NuevosMundos
     assert table.game.seed == 4321
     assert "Game seed 4321" in table.seed_label.value
     assert "Game seed 4321 · modules: discord" in table.scene().texts()
-    assert table.save_name.value == "nuevos-mundos-4321.json"
+    assert table.file_name == "nuevos-mundos-4321.json"
     table.new_game()
     assert table.game.seed != 4321
 
@@ -815,13 +836,42 @@ def test_the_end_phase_buttons() -> None:
     assert table.game.is_over
 
 
+def test_a_failing_bot_plays_a_safe_move_and_the_lesson_goes_on(monkeypatch) -> None:
+    """Issue 8 C2: one policy for every table; before, only Ecosfera caught a failing bot."""
+
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("out of ideas")
+
+    table = NuevosMundosTable(players=("Ana", "Bot"), seats=("human", "greedy"), seed=11,
+                              step_bots=True)
+    monkeypatch.setattr(table, "_make_bot", lambda kind, seed: Broken())
+    card = table.game.hands[0][0]
+    table.select(card)
+    assert table.play_selected("lay")
+    assert table.next_bot_move()
+    assert table.game.moves()[-1][0] == 1
+    assert "The greedy bot failed: out of ideas" in table.history[-1]
+    assert "out of ideas" in table.status.text
+
+
+def test_bots_stop_at_the_move_limit_and_say_so(monkeypatch) -> None:
+    import widgets.table_base as base
+
+    monkeypatch.setattr(base, "BOT_MOVE_LIMIT", 2)
+    table = NuevosMundosTable(players=("A", "B", "C"), seats=("greedy",) * 3, seed=5)
+    assert len(table.game.moves()) == 2
+    assert "stopped after 2 moves" in table.status.text
+
+
 # ---------------------------------------------------------------------------- looks and shape
 
 
-def test_the_canvas_is_shown_at_its_pixel_size(table: NuevosMundosTable) -> None:
+def test_the_canvas_fits_the_column_and_keeps_its_proportions(table: NuevosMundosTable) -> None:
     canvas = table.canvas.canvas
-    assert canvas.layout.width == f"{canvas.width}px"
-    assert canvas.layout.height == f"{canvas.height}px"
+    assert canvas.layout.width == "100%"
+    assert canvas.layout.max_width == f"{canvas.width}px"
+    assert canvas.layout.height == "auto"
     assert canvas.width <= 980
     assert "nm-table-canvas" in canvas._dom_classes
 

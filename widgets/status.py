@@ -1,4 +1,8 @@
-"""The status line every game widget shows: whose turn, what just happened, why a click failed."""
+"""The status line every game widget shows: whose turn, what just happened, why a click failed.
+
+It is a live region (``role="status"``), so a screen reader reads each change aloud, and it
+keeps room for two lines, so the controls under it do not jump when a message grows.
+"""
 
 from __future__ import annotations
 
@@ -47,7 +51,8 @@ class StatusLine:
         if self.problem:
             parts.append(f'<span style="color:{WARNING}">&#9888; {escape(self.problem)}</span>')
         self.widget.value = (
-            f'<div style="color:{INK};font-size:15px;line-height:1.4">'
+            f'<div role="status" aria-live="polite" '
+            f'style="color:{INK};font-size:15px;line-height:1.4;min-height:2.8em">'
             + " &middot; ".join(parts)
             + "</div>"
         )

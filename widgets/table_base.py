@@ -6,24 +6,30 @@ it has. What is the same at every table lives here once:
 
 - seats and seeds: ``check_seats``, ``default_seats``, ``fresh_seed``, ``bot_seed``;
 - ipywidgets helpers that send one message per change: ``make_button``, ``set_traits``, ``show``;
-- words used at every table: ``possessive``, ``join_words``;
-- ``GameTable``: display, clicks that never raise, who is human, the save file (the File
-  box, the Load button, ``save`` / ``save_text`` and the checks of ``load_text``) and the
-  first half of ``undo`` (back to the last human decision).
+- words used at every table: ``possessive``, ``join_words`` (through the catalog);
+- ``GameTable``: the turn loop (a move played and described, the bots' moves with one policy
+  for a bot that fails and one limit, ``next_bot_move``), display, clicks that never raise,
+  who is human, undo back to the last human decision, and the save file: Save prepares a
+  download to the student's own computer (a link in the page, so it works in JupyterLab,
+  Voila and on Binder, where files on the server are lost), Load reads a file back from it.
 """
 
 from __future__ import annotations
 
+import base64
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 import ipywidgets as w
 
-from gamecore import IllegalAction, SaveFileError, load_json
-from gamecore.protocol import Game
+from gamecore import IllegalAction, SaveFileError, load_json, make_bot
+from gamecore.protocol import Action, Game
+from gamecore.words import join_words as _join_words
+from gamecore.words import t
 
 from .canvas import SceneCanvas
 from .scene import Scene
@@ -106,30 +112,36 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
 
 def join_words(parts: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _join_words(tuple(parts))
+
+
+YOU = "You"
+"""The default name of the human seat, which the possessive turns into "your"."""
 
 
 def possessive(name: str, *, start: bool = False) -> str:
     """``Ana's``, or ``your`` / ``Your`` for the default human name "You"."""
-    if name == "You":
-        return "Your" if start else "your"
-    return f"{name}'s"
+    if name == YOU:
+        return t("table.your_start") if start else t("table.your")
+    return t("table.possessive", name=name)
 
 
 def bot_moves_words(undone: int) -> str:
     """What an undo took back besides the human's move: " and 2 bot moves", or nothing."""
-    return f" and {undone - 1} bot move{'s' * (undone != 2)}" if undone > 1 else ""
+    return t("table.and_bot_moves", n=undone - 1) if undone > 1 else ""
 
 
 def loaded_event(game: Game, source: str) -> str:
     """The status line after a load: where from, which seed, how far the game had come."""
-    return f"Loaded {source}: seed {game.seed}, {len(game.moves())} moves played."
+    return t("table.loaded", source=source, seed=game.seed, n=len(game.moves()))
 
 
-GAME_OVER_REFUSAL = "The game is over: press “Next scoring step” to see the score, or “New game”."
+GAME_OVER_REFUSAL = t("table.game_over_refusal")
 """Why a click does nothing once the game is over."""
+
+BOT_MOVE_LIMIT = 20_000
+"""Most bot moves the table plays in one go before it stops and says so (a safety net for a
+bot that never lets a turn end; no real game comes near it)."""
 
 # ---------------------------------------------------------------------------- the table
 
@@ -139,8 +151,14 @@ class GameTable(ABC, Generic[G]):
 
     A subclass sets ``game_type`` and ``game_title`` (the name a student reads in "it is a
     save of Ecosfera, not Nuevos Mundos"), builds the widgets named below, and defines
-    ``_start`` (show a game from scratch) and ``_on_target`` (what a click on the canvas
-    does).
+    ``_start`` (show a game from scratch), ``_describe`` (a move in a sentence),
+    ``_refresh`` (redraw) and ``_on_target`` (what a click on the canvas does).
+
+    The turn loop is here once: ``_commit`` plays a move and records its sentence,
+    ``_play_bot`` asks the bot of the seat to play (a bot that fails or answers an illegal
+    move plays the seat's fallback move instead, and the history says so), ``_run_bots``
+    lets bots play until a human decides (at most ``BOT_MOVE_LIMIT`` moves; never with
+    ``step_bots``), and ``next_bot_move`` is the button that plays one bot move.
     """
 
     game_type: ClassVar[type[Game]]
@@ -154,9 +172,13 @@ class GameTable(ABC, Generic[G]):
     status: StatusLine
     canvas: SceneCanvas
     widget: w.VBox
-    save_name: w.Text
+    search_iterations: int = 150
+    step_bots: bool = False
+    save_button: w.Button
+    download: w.HTML
     upload: w.FileUpload
-    _default_name: str
+    file_row: w.HBox
+    _default_name: str = ""
 
     @abstractmethod
     def _start(self, game: G, event: str) -> None:
@@ -166,6 +188,86 @@ class GameTable(ABC, Generic[G]):
     def _on_target(self, target: str | None, *_xy: float) -> None:
         """What a click on the canvas does (``target``: the id the click landed on)."""
 
+    @abstractmethod
+    def _describe(self, before: G, player: int, action: Action) -> str:
+        """The history's sentence for ``action``, just played by ``player`` (``before``:
+        the game as it was)."""
+
+    @abstractmethod
+    def _refresh(self) -> None:
+        """Redraw the canvas and bring every control up to date."""
+
+    # ------------------------------------------------------------------ the turn loop
+    def _moved(self) -> None:
+        """Forget what a move makes stale (a selection, a pending choice); a hook."""
+
+    def _record(self, before: G, player: int, text: str) -> None:
+        """Add a played move's sentence to the history (a subclass may keep more)."""
+        self.history.append(text)
+
+    def _commit(self, player: int, action: Action, note: str = "") -> str:
+        """Play one legal action for ``player``, record its sentence (and ``note``, said
+        after it) and return it."""
+        before = self.game.clone()
+        self.game.play(action)
+        text = self._describe(before, player, action) + note  # type: ignore[arg-type]
+        self._record(before, player, text)  # type: ignore[arg-type]
+        self._moved()
+        self._forget_download()
+        return text
+
+    def _make_bot(self, kind: str, seed: int) -> Any:
+        options = {"iterations": self.search_iterations} if kind == "search" else {}
+        return make_bot(kind, seed=seed, **options)
+
+    def _fallback(self, legal: Sequence[Action]) -> Action:
+        """The move a failing bot plays instead (default: the first legal one)."""
+        return legal[0]
+
+    def _play_bot(self) -> tuple[int, str]:
+        """The bot of the seat to play makes one move: (its seat, the move's sentence).
+
+        The bot decides from its player's view, seeded by the game and the move number, so
+        undo, save and load replay the same choices. A bot that raises or answers an illegal
+        move must not stop the lesson: it plays ``_fallback`` and the sentence says why.
+        """
+        player = self.game.current_player
+        assert player is not None
+        kind = self.seats[player]
+        legal = self.game.legal_actions()
+        seed = bot_seed(self.game.seed, len(self.game.moves()), player)
+        note = ""
+        try:
+            action = self._make_bot(kind, seed).choose(self.game.view(player), legal)
+            why = self.game.why_illegal(action)
+            if why is not None:
+                raise IllegalAction(why, action)
+        except Exception as err:  # a bot's failure must not stop the lesson
+            action = self._fallback(legal)
+            note = " " + t("table.bot_failed", kind=kind, error=str(err))
+        return player, self._commit(player, action, note)
+
+    def _run_bots(self) -> list[tuple[int, str]]:
+        """Let the bots play until a human is to play (not at all with ``step_bots``)."""
+        moves: list[tuple[int, str]] = []
+        while not self.step_bots and self._bot_to_play():
+            if len(moves) >= BOT_MOVE_LIMIT:  # said with the moves, as the last one
+                moves.append((moves[-1][0], t("table.bot_limit", n=BOT_MOVE_LIMIT)))
+                break
+            moves.append(self._play_bot())
+        return moves
+
+    def next_bot_move(self) -> bool:
+        """Let the bot to play make one move (the "Next bot move" button)."""
+        if not self._bot_to_play():
+            self._problem(
+                t("table.game_is_over") if self.game.is_over else t("table.humans_turn")
+            )
+            return False
+        self.status.set(event=self._play_bot()[1])
+        self._refresh()
+        return True
+
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """A callback that reports a failure on the status line instead of raising."""
 
@@ -173,18 +275,30 @@ class GameTable(ABC, Generic[G]):
             try:
                 fn()
             except Exception as err:  # a click must never raise into the kernel log
-                self._problem(f"That did not work: {err}")
+                self._problem(t("table.did_not_work", error=str(err)))
 
         return handler
 
     def _file_widgets(self, prefix: str) -> None:
-        """The File box and the Load button (CSS ``{prefix}-save-name``, ``{prefix}-load``)."""
-        self.save_name = w.Text(description="File", layout=w.Layout(width="300px"))
-        self.save_name.add_class(f"{prefix}-save-name")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load")
+        """Save, the download slot and Load, in one row (``file_row``; CSS classes
+        ``{prefix}-save``, ``{prefix}-download``, ``{prefix}-load``).
+
+        The slot keeps its width whether or not a file is ready, so nothing moves under
+        the pointer when the link appears.
+        """
+        self.save_button = make_button(t("table.save"), f"{prefix}-save", t("table.save_tip"))
+        self.save_button.on_click(self._guard(self.prepare_download))
+        self.download = labelled_html(f"{prefix}-download")
+        self.download.layout = w.Layout(width="260px")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=t("table.load"))
+        self.upload.tooltip = t("table.load_tip")
         self.upload.add_class(f"{prefix}-load")
         self.upload.observe(
             lambda change: self._guard(lambda: self._on_upload(change))(), names="value"
+        )
+        self.file_row = w.HBox(
+            [self.save_button, self.download, self.upload],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
         )
 
     # ------------------------------------------------------------------ notebook display
@@ -224,34 +338,64 @@ class GameTable(ABC, Generic[G]):
         moves = self.game.moves()
         humans = [i for i, (p, _) in enumerate(moves) if self._is_human(p)]
         if not humans:
-            self._problem("There is no human move to undo.")
+            self._problem(t("table.nothing_to_undo"))
             return None
         target = humans[-1]
         while len(self.game.moves()) > target:
             self.game.undo()
         del self.history[target:]
+        self._forget_download()
         return len(moves) - target
 
     # ------------------------------------------------------------------ saving
     def _suggest_file_name(self, name: str) -> None:
-        """Put ``name`` in the File box, unless someone typed a name of their own there."""
-        if self.save_name.value in ("", self._default_name):
-            self.save_name.value = name
+        """The name the save file gets when it is downloaded."""
         self._default_name = name
+        self._forget_download()
+
+    @property
+    def file_name(self) -> str:
+        """The name of the save file (the game and its seed, e.g. ``ecosfera-1234.json``)."""
+        return self._default_name
 
     def save_text(self) -> str:
         """The game as save-file text (JSON with the whole log)."""
         return self.game.to_json()
 
+    def prepare_download(self) -> str:
+        """The Save button: put a link to download the game now in the page.
+
+        The file travels inside the link (a data URL), so the browser saves it to the
+        student's computer without a round trip to the server: this works in JupyterLab,
+        Voila and on Binder. Returns the link's HTML.
+        """
+        data = base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
+        name = escape(self.file_name, quote=True)
+        words = escape(t("table.download", name=self.file_name))
+        link = (
+            f'<a download="{name}" href="data:application/json;base64,{data}" '
+            f'style="font-size:14px;font-weight:bold">&#11015; {words}</a>'
+        )
+        self.download.value = link
+        self.status.set(event=t("table.download_ready", name=self.file_name))
+        return link
+
+    def _forget_download(self) -> None:
+        """A prepared download shows an older position once the game changes: drop it."""
+        if getattr(self, "download", None) is not None and self.download.value:
+            self.download.value = ""
+
     def save(self, path: str | None = None) -> Path | None:
-        """Write the save file (default: the name in the File box, in the current folder)."""
-        target = Path(path or self.save_name.value or self._default_name)
+        """Write the save file on the machine that runs Python (for scripts and teachers;
+        the Save button downloads to the student's computer instead)."""
+        target = Path(path or self.file_name)
         try:
             target.write_text(self.save_text(), encoding="utf-8")
         except OSError as err:
-            self._problem(f"Could not save to {target}: {err.strerror or err}.")
+            error = err.strerror or str(err)
+            self._problem(t("table.could_not_save", path=str(target), error=error))
             return None
-        self.status.set(event=f"Saved the game to {target}.")
+        self.status.set(event=t("table.saved", path=str(target)))
         return target
 
     def _read_save(self, text: str | bytes, source: str) -> G | None:
@@ -264,15 +408,14 @@ class GameTable(ABC, Generic[G]):
                 text = text.decode("utf-8")
             game = load_json(text)
         except UnicodeDecodeError:
-            self._problem(f"Could not load {source}: it is not a text file.")
+            self._problem(t("table.load_not_text", source=source))
             return None
         except self.load_errors as err:
-            self._problem(f"Could not load {source}: {err} The current game is unchanged.")
+            self._problem(t("table.load_failed", source=source, reason=_load_reason(err)))
             return None
         if not isinstance(game, self.game_type):
             self._problem(
-                f"Could not load {source}: it is a save of {game.name}, not {self.game_title}. "
-                "The current game is unchanged."
+                t("table.load_other_game", source=source, game=game.name, title=self.game_title)
             )
             return None
         n = len(game.players)
@@ -299,3 +442,9 @@ class GameTable(ABC, Generic[G]):
 
     def _problem(self, message: str) -> None:
         self.status.set(problem=message)
+
+
+def _load_reason(err: Exception) -> str:
+    """Why a save file cannot be loaded, as one sentence (the engine's own reason)."""
+    reason = getattr(err, "reason", None) or str(err)
+    return reason.rstrip(".") + "."

@@ -102,7 +102,6 @@ from ..table_base import (
     GAME_OVER_REFUSAL,
     GameTable,
     bot_moves_words,
-    bot_seed,
     check_seats,
     default_seats,
     fresh_seed,
@@ -1023,7 +1022,6 @@ class EcosferaTable(GameTable[Ecosfera]):
             "score_step": make_button("Next scoring step", "eco-score-step", ""),
             "undo": make_button("Undo", "eco-undo", "Back to the previous human decision"),
             "new_game": make_button("New game", "eco-new-game", "Deal a new game"),
-            "save": make_button("Save", "eco-save", "Write the game to the file named on the left"),
             "cancel": make_button("Cancel", "eco-cancel", "Forget the question"),
         }
         self.choice_buttons = [make_button("", "eco-choice", "") for _ in range(CHOICES)]
@@ -1039,7 +1037,6 @@ class EcosferaTable(GameTable[Ecosfera]):
         b["score_step"].on_click(self._guard(self.next_score_step))
         b["undo"].on_click(self._guard(self.undo))
         b["new_game"].on_click(self._guard(self.new_game))
-        b["save"].on_click(self._guard(self.save))
         b["cancel"].on_click(self._guard(self.cancel))
         self.question = w.HTML()
         self.question.add_class("eco-question")
@@ -1092,8 +1089,7 @@ class EcosferaTable(GameTable[Ecosfera]):
                 self.level_choice,
                 self.seed_input,
                 self.rebel_box,
-                w.HBox([self.save_name, b["save"]]),
-                self.upload,
+                self.file_row,
                 self.monk_box,
             ],
             layout=w.Layout(width="430px"),
@@ -1144,45 +1140,16 @@ class EcosferaTable(GameTable[Ecosfera]):
         self.status.set(event=" ".join([event, *self._summary(moves)]).strip())
         self._refresh()
 
-    def _commit(self, player: int, action: Action) -> str:
-        """Play one legal action and add its sentence to the history."""
-        before = self.game.clone()
-        self.game.play(action)
-        text = describe_move(before, self.game, player, action)
+    def _describe(self, before: Ecosfera, player: int, action: Action) -> str:
+        return describe_move(before, self.game, player, action)
+
+    def _record(self, before: Ecosfera, player: int, text: str) -> None:
         self.history.append(text)
         self.history_turns.append(before.turns + 1)
-        return text
 
-    def _make_bot(self, kind: str, seed: int) -> Any:
-        options = {"iterations": self.search_iterations} if kind == "search" else {}
-        return make_bot(kind, seed=seed, **options)
-
-    def _play_bot(self) -> str:
-        player = self.game.current_player
-        assert player is not None
-        kind = self.seats[player]
-        legal = self.game.legal_actions()
-        seed = bot_seed(self.game.seed, len(self.game.moves()), player)
-        note = ""
-        try:
-            action = self._make_bot(kind, seed).choose(self.game.view(player), legal)
-            if self.game.why_illegal(action) is not None:
-                raise ValueError(f"it chose an illegal move ({action})")
-        except Exception as err:  # a teammate's failure must not stop the lesson
-            action = legal[-1]
-            note = f" (The {kind} bot failed: {err}; it ends its turn instead.)"
-        return self._commit(player, action) + note
-
-    def _run_bots(self) -> list[tuple[int, str]]:
-        """Let the bots play until a human is to play (not at all with ``step_bots``)."""
-        moves: list[tuple[int, str]] = []
-        limit = 20_000
-        while not self.step_bots and self._bot_to_play() and limit:
-            player = self.game.current_player
-            assert player is not None
-            moves.append((player, self._play_bot()))
-            limit -= 1
-        return moves
+    def _fallback(self, legal: Sequence[Action]) -> Action:
+        """A failing teammate ends its turn (ending a turn is always legal, and last)."""
+        return legal[-1]
 
     def _summary(self, moves: Sequence[tuple[int, str]]) -> list[str]:
         """The bots' moves for the status line: short, with what happened by itself."""
@@ -1932,17 +1899,6 @@ class EcosferaTable(GameTable[Ecosfera]):
             return False
         return self._play_human(EndTurn())
 
-    def next_bot_move(self) -> bool:
-        """Let the bot to play make one move (the “Next bot move” button)."""
-        if not self._bot_to_play():
-            self._problem("The game is over." if self.game.is_over else "It is a human's turn.")
-            return False
-        player = self.game.current_player
-        assert player is not None
-        self.status.set(event=self._play_bot())
-        self._refresh()
-        return True
-
     def finish_bot_turn(self) -> bool:
         """Let the bot to play finish its turn (the “Finish bot turn” button)."""
         if not self._bot_to_play():
@@ -1952,7 +1908,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         moves: list[tuple[int, str]] = []
         while self.game.current_player == player and self._bot_to_play():
             turns = self.game.turns
-            moves.append((player, self._play_bot()))
+            moves.append(self._play_bot())
             if self.game.turns != turns:
                 break
         self.status.set(event=" ".join(self._summary(moves)))

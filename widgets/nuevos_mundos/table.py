@@ -28,7 +28,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from gamecore import ScoreSheet, make_bot
+from gamecore import ScoreSheet
 from gamecore.nuevos_mundos import MODULES, NuevosMundos, NuevosMundosView
 from gamecore.nuevos_mundos.data import (
     BIOME_OF_CODE,
@@ -60,7 +60,6 @@ from ..table_base import (
     GAME_OVER_REFUSAL,
     GameTable,
     bot_moves_words,
-    bot_seed,
     check_seats,
     default_seats,
     fresh_seed,
@@ -805,7 +804,6 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
             "score_step": make_button("Next scoring step", "nm-score-step"),
             "undo": make_button("Undo", "nm-undo"),
             "new_game": make_button("New game", "nm-new-game"),
-            "save": make_button("Save", "nm-save"),
         }
         for kind in KINDS:
             self.buttons[kind].on_click(self._guard(partial(self.play_selected, kind)))
@@ -815,7 +813,6 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self.buttons["score_step"].on_click(self._guard(self.next_score_step))
         self.buttons["undo"].on_click(self._guard(self.undo))
         self.buttons["new_game"].on_click(self._guard(self.new_game))
-        self.buttons["save"].on_click(self._guard(self.save))
         self.buttons["undo"].tooltip = "Back to the previous human decision"
         self.buttons["new_game"].tooltip = "Deal a new game with a new seed"
         self.history_html = labelled_html("nm-history")
@@ -856,8 +853,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
                 self.seed_label,
                 w.HBox([b["undo"], b["new_game"]]),
                 modules,
-                w.HBox([self.save_name, b["save"]]),
-                self.upload,
+                self.file_row,
             ],
             layout=w.Layout(width="420px"),
         )
@@ -914,35 +910,17 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self.score_step = 0
         self.history = history_of(game)
         self._suggest_file_name(f"nuevos-mundos-{game.seed}.json")
-        moves = self._run_bots()
+        moves = [text for _, text in self._run_bots()]
         self.status.set(event=" ".join([event, *moves]).strip())
         self._refresh()
 
-    def _commit(self, player: int, action: Action) -> str:
-        """Play one legal action and add its sentence to the history."""
-        before = self.game.view(player)
-        self.game.play(action)
-        text = describe_move(self.game.players, player, action, before, self.game.view(player))
-        self.history.append(text)
+    def _describe(self, before: NuevosMundos, player: int, action: Action) -> str:
+        return describe_move(
+            self.game.players, player, action, before.view(player), self.game.view(player)
+        )
+
+    def _moved(self) -> None:
         self.selected = None
-        return text
-
-    def _play_bot(self) -> str:
-        player = self.game.current_player
-        assert player is not None
-        kind = self.seats[player]
-        options = {"iterations": self.search_iterations} if kind == "search" else {}
-        seed = bot_seed(self.game.seed, len(self.game.moves()), player)
-        bot = make_bot(kind, seed=seed, **options)
-        action = bot.choose(self.game.view(player), self.game.legal_actions())
-        return self._commit(player, action)
-
-    def _run_bots(self) -> list[str]:
-        """Let the bots play until a human is to play (not at all with ``step_bots``)."""
-        moves = []
-        while not self.step_bots and self._bot_to_play():
-            moves.append(self._play_bot())
-        return moves
 
     def _refusal(self, needs_card: bool = True) -> str | None:
         """Why a human cannot act now (None: they can)."""
@@ -1003,7 +981,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
             return False
         player = self.game.current_player
         assert player is not None
-        moves = [self._commit(player, action), *self._run_bots()]
+        moves = [self._commit(player, action), *(text for _, text in self._run_bots())]
         self.status.set(event=" ".join(moves))
         self._refresh()
         return True
@@ -1017,17 +995,6 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self._viewer = player
         name = self._name(player)
         self.status.set(event=f"{possessive(name, start=True)} hand is face up: click a card.")
-        self._refresh()
-        return True
-
-    def next_bot_move(self) -> bool:
-        """Let the bot to play make one move (the "Next bot move" button)."""
-        if not self._bot_to_play():
-            self._problem(
-                "The game is over." if self.game.is_over else "It is a human's turn, not a bot's."
-            )
-            return False
-        self.status.set(event=self._play_bot())
         self._refresh()
         return True
 
