@@ -163,6 +163,8 @@ class GameTable(ABC, Generic[G]):
 
     game_type: ClassVar[type[Game]]
     game_title: ClassVar[str]
+    css_prefix: ClassVar[str] = "table"
+    """The start of every CSS class of the table's parts (``nm``, ``eco``)."""
     load_errors: ClassVar[tuple[type[Exception], ...]] = (SaveFileError, ValueError, IllegalAction)
     """What a damaged save file may raise while it is read and replayed."""
 
@@ -196,6 +198,83 @@ class GameTable(ABC, Generic[G]):
     @abstractmethod
     def _refresh(self) -> None:
         """Redraw the canvas and bring every control up to date."""
+
+    # ------------------------------------------------------------------ keyboard and words
+    def _target_words(self, target: str) -> str | None:
+        """What a click on ``target`` would pick, in words for the keyboard list ("42 in
+        your hand (desert)"); None leaves the target out of the list."""
+        return None
+
+    def describe(self) -> list[str]:
+        """The table in sentences for a screen reader: what is on the board, whose turn it
+        is, what changed last. A subclass says more; this is what every table knows."""
+        lines = [self.status.text] if self.status.text else []
+        if self.history:
+            lines.append(t("table.last_move", move=self.history[-1]))
+        return lines
+
+    def _access_widgets(self) -> None:
+        """The keyboard row and the table in words (``access``; CSS ``{prefix}-keyboard``,
+        ``{prefix}-pick``, ``{prefix}-in-words``).
+
+        Everything a click on the canvas can do is in the list, in words; the button
+        beside it does what a click on the chosen thing would do. Both are reachable with
+        Tab, and the list follows the canvas, so a keyboard user meets them in order.
+        """
+        prefix = self.css_prefix
+        self.keyboard = w.Dropdown(
+            options=[(t("table.pick_nothing"), "")],
+            value="",
+            description=t("table.pick_label"),
+            layout=w.Layout(width="440px"),
+            style={"description_width": "auto"},
+        )
+        self.keyboard.add_class(f"{prefix}-keyboard")
+        self.pick_button = make_button(t("table.pick"), f"{prefix}-pick", t("table.pick_tip"))
+        self.pick_button.on_click(self._guard(self.pick_chosen))
+        self.in_words = labelled_html(f"{prefix}-in-words")
+        self.access = w.VBox(
+            [
+                w.HBox([self.keyboard, self.pick_button], layout=w.Layout(align_items="center")),
+                self.in_words,
+            ]
+        )
+
+    def pick_chosen(self) -> bool:
+        """The keyboard's "Choose" button: what a click on the chosen target would do."""
+        target = self.keyboard.value
+        if not target:
+            self._problem(t("table.pick_first"))
+            return False
+        if target not in self.canvas.scene.targets():
+            self._problem(t("table.pick_gone"))
+            self._refresh_access()
+            return False
+        self._on_target(target)
+        return True
+
+    def _refresh_access(self) -> None:
+        """Bring the keyboard list and the table in words up to date (after a redraw)."""
+        options: list[tuple[str, str]] = [(t("table.pick_nothing"), "")]
+        seen: set[str] = set()
+        for target in self.canvas.scene.targets():
+            words = self._target_words(target)
+            if words is not None and target not in seen:
+                seen.add(target)
+                options.append((words, target))
+        keep = self.keyboard.value if self.keyboard.value in seen else ""
+        if options != [tuple(o) for o in self.keyboard.options]:
+            with self.keyboard.hold_sync():
+                self.keyboard.options = options
+                self.keyboard.value = keep
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.describe())
+        set_traits(
+            self.in_words,
+            value=(
+                f"<details style='font-size:14px'><summary>{escape(t('table.in_words'))}"
+                f"</summary><ul style='margin:4px 0'>{items}</ul></details>"
+            ),
+        )
 
     # ------------------------------------------------------------------ the turn loop
     def _moved(self) -> None:
@@ -260,9 +339,7 @@ class GameTable(ABC, Generic[G]):
     def next_bot_move(self) -> bool:
         """Let the bot to play make one move (the "Next bot move" button)."""
         if not self._bot_to_play():
-            self._problem(
-                t("table.game_is_over") if self.game.is_over else t("table.humans_turn")
-            )
+            self._problem(t("table.game_is_over") if self.game.is_over else t("table.humans_turn"))
             return False
         self.status.set(event=self._play_bot()[1])
         self._refresh()
