@@ -1,14 +1,12 @@
-"""The shared widget parts: scenes and hit-tests, SVG, partial repaints, palette, icons."""
+"""The shared widget parts: scenes and hit-tests, SVG and pictures, partial repaints, palette
+(icons: tests/test_icons.py; PNG pictures: tests/test_pictures.py)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pytest
-
 from widgets.canvas import SceneCanvas, changed_areas
-from widgets.icons import DRAWINGS, icon
-from widgets.palette import BIOME_COLOURS, ICON_COLOURS, INK, MUTED, PAPER, contrast, text_on
+from widgets.palette import BIOME_COLOURS, INK, MUTED, PAPER, contrast, text_on
 from widgets.scene import Circle, Path, Polygon, Rect, Scene, Text
 from widgets.svg import Picture, to_svg
 
@@ -48,16 +46,15 @@ def test_svg_is_valid_and_escapes_text():
     assert Picture(sample())._repr_svg_() == svg
 
 
-def test_every_biome_and_icon_has_a_drawing():
-    for name in [*BIOME_COLOURS, *ICON_COLOURS]:
-        shapes = icon(name, 0, 0, 40)
-        assert shapes
-        for s in shapes:
-            x, y, w, h = s.bbox()
-            assert x >= -1 and y >= -1 and x + w <= 41 and y + h <= 41, (name, s.id)
-    assert set(DRAWINGS) == set(BIOME_COLOURS) | set(ICON_COLOURS)
-    with pytest.raises(ValueError, match="no drawing"):
-        icon("dragon", 0, 0, 10)
+def test_a_picture_shows_as_svg_or_png_and_says_what_it_shows_in_words():
+    data, metadata = Picture(sample())._repr_mimebundle_()
+    assert set(data) == {"image/svg+xml", "image/png", "text/plain"}
+    assert data["image/svg+xml"] == to_svg(sample())
+    assert data["text/plain"] == "Sample."
+    assert metadata == {"image/png": {"width": 300, "height": 200}}
+    untitled = Scene(width=10, height=10)
+    assert Picture(untitled)._repr_mimebundle_()[0]["text/plain"] == "A picture."
+    assert str(Picture(sample())) == "Sample."
 
 
 def test_text_colours_are_legible():

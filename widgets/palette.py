@@ -38,6 +38,18 @@ ICON_COLOURS = {
     "ice": "#56b4e9",
 }
 
+ELEMENT_COLOURS = {
+    "earth": "#8c510a",
+    "water": "#0072b2",
+    "time": "#cc79a7",
+    "sun": "#e69f00",
+    "air": "#88ccee",
+}
+"""Ecosfera's elements: Okabe-Ito colours (earth: brown), each with its symbol and name."""
+
+ABILITY_COLOURS = {"plus": "#117733", "refresh": "#332288", "movement": "#882255"}
+"""Ecosfera's ability symbols (Paul Tol's muted scheme)."""
+
 ICON_LABELS = {
     "sun": "sun",
     "water": "water",

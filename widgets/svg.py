@@ -1,8 +1,13 @@
-"""Draw a scene as SVG text (for ``_repr_svg_``, exported notebooks and printed handouts)."""
+"""Draw a scene as SVG text (for ``_repr_svg_``, exported notebooks and printed handouts),
+and ``Picture``: a still drawing that shows itself as SVG, as a PNG where SVG is not shown
+(a notebook the reader did not run), and in words."""
 
 from __future__ import annotations
 
+import base64
 from html import escape
+
+from gamecore.words import t
 
 from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 
@@ -71,14 +76,79 @@ def to_svg(scene: Scene) -> str:
     )
 
 
+Bundle = tuple[dict[str, object], dict[str, object]]
+"""What ``_repr_mimebundle_`` returns: the outputs by MIME type, and their metadata."""
+
+
+def sentence(words: str) -> str:
+    """``words`` as a sentence: a capital first letter and a full stop."""
+    words = words.strip()
+    if not words:
+        return t("pictures.untitled")
+    if words[-1] not in ".!?":
+        words += "."
+    return words[0].upper() + words[1:]
+
+
+def png_metadata(scene: Scene) -> dict[str, object]:
+    """Show a PNG at the scene's own size, however many device pixels it has (2x for
+    sharpness); JupyterLab still narrows it to a narrower column."""
+    return {"image/png": {"width": scene.width, "height": scene.height}}
+
+
+def png_base64(scene: Scene) -> str:
+    """The scene as a PNG, base64-encoded as a notebook stores it."""
+    from .raster import to_png
+
+    return base64.b64encode(to_png(scene)).decode("ascii")
+
+
+def picture_bundle(scene: Scene, text: str | None = None) -> Bundle:
+    """SVG, PNG and words for a still picture.
+
+    A notebook the reader ran (trusted) shows the SVG, sharp at every zoom; one the reader
+    did not run (a lesson opened on Binder) shows no SVG or HTML, and falls back to the
+    PNG; a terminal shows the words (``text``, by default the scene's title as a sentence).
+    """
+    data: dict[str, object] = {
+        "image/svg+xml": to_svg(scene),
+        "image/png": png_base64(scene),
+        "text/plain": sentence(scene.title) if text is None else text,
+    }
+    return data, png_metadata(scene)
+
+
+def still_bundle(scene: Scene, caption: str) -> dict[str, object]:
+    """The outputs a live widget adds for when it cannot run: a PNG of ``scene`` and
+    ``caption`` in words (``t("pictures.run_cell_to_play")`` for a table). Pair it with
+    ``png_metadata(scene)``.
+
+    No SVG: where a widget cannot be shown (an untrusted notebook, an exported page) the
+    PNG is the picture that can, and an SVG would only double the notebook's size.
+    """
+    return {"image/png": png_base64(scene), "text/plain": caption}
+
+
 class Picture:
-    """A static drawing that shows itself in a notebook, in exported HTML and on GitHub."""
+    """A static drawing that shows itself in a notebook (SVG, or a PNG where SVG is not
+    shown), in exported HTML and on GitHub, and says in words what it shows."""
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> Bundle:
+        return picture_bundle(self.scene)
+
     def _repr_svg_(self) -> str:
         return to_svg(self.scene)
+
+    def _repr_png_(self) -> bytes:
+        from .raster import to_png
+
+        return to_png(self.scene)
+
+    def __str__(self) -> str:
+        return sentence(self.scene.title)
 
     def __repr__(self) -> str:
         return f"<Picture: {self.scene.title or 'a drawing'}>"

@@ -2,10 +2,9 @@
 extinction puzzle, with the drawn symbols they need.
 
 Every element, biome and ability has a drawn symbol *and* a text label (colour is never the
-only cue). Symbols that Nuevos Mundos already draws are reused from ``widgets.icons`` (sun,
+only cue). The symbols are data in ``widgets.icons.ICONS``, shared with Nuevos Mundos (sun,
 water, taiga, desert, savanna; jungle for tropical, ocean for aquatic, arctic tundra for
-tundra); the others (earth, time, air, temperate forest, the three abilities, the mushroom
-symbol, trees and disasters) are drawn here. ``eco_icon(name, x, y, size)`` draws any of them.
+tundra); ``SYMBOLS`` names each one, and ``eco_icon(name, x, y, size)`` draws any of them.
 
 A card face, top to bottom:
 
@@ -22,7 +21,7 @@ Texts smaller than 11 px are only the tiny labels printed on cards; their ids co
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from gamecore.ecosfera.data import (
     ABILITIES,
@@ -38,8 +37,17 @@ from gamecore.ecosfera.data import (
 )
 
 from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
-from ..icons import icon as nm_icon
-from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
+from ..icons import ICONS, place
+from ..palette import (
+    ABILITY_COLOURS,
+    ELEMENT_COLOURS,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    text_on,
+    tint,
+)
 from ..scene import Circle, Path, Polygon, Rect, Shape, Text, wrap
 
 CARD_W = 108
@@ -70,15 +78,6 @@ BIOME_CARD_NAMES = {b: n.lower() for b, n in BIOME_NAMES.items()}
 BIOME_CARD_NAMES["temperate_forest"] = "temp. forest"
 """The shorter names printed on a card (a card is narrow)."""
 
-ELEMENT_COLOURS = {
-    "earth": "#8c510a",
-    "water": "#0072b2",
-    "time": "#cc79a7",
-    "sun": "#e69f00",
-    "air": "#88ccee",
-}
-"""Okabe-Ito colours (earth: brown); each element also has its own symbol and name."""
-ABILITY_COLOURS = {"plus": "#117733", "refresh": "#332288", "movement": "#882255"}
 ABILITY_NAMES = {"plus": "plus", "refresh": "refresh", "movement": "movement"}
 ABILITY_CARD_NAMES = {"plus": "plus", "refresh": "refresh", "movement": "move"}
 PLANT_BAND = "#2f6f4f"
@@ -89,320 +88,35 @@ DISASTER_BAND = "#5a1a1a"
 DISASTER_FACE = "#f6e3e1"
 USED_RIBBON = "#3a3a3a"
 
-Draw = Callable[[float, float, float, str], list[Shape]]
-
-
-def _w(s: float, k: float) -> float:
-    return max(0.6, s * k)
-
-
-# ---------------------------------------------------------------------------- symbols
-
-
-def _earth(x: float, y: float, s: float, i: str) -> list[Shape]:
-    mound = (
-        ("M", x + s * 0.04, y + s * 0.86),
-        ("Q", x + s * 0.50, y + s * 0.02, x + s * 0.96, y + s * 0.86),
-        ("Z",),
-    )
-    shapes: list[Shape] = [
-        Path(
-            id=f"{i}-mound",
-            commands=mound,
-            fill=ELEMENT_COLOURS["earth"],
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        )
-    ]
-    for k, (px, py, r) in enumerate([(0.34, 0.66, 0.07), (0.58, 0.56, 0.06), (0.66, 0.74, 0.05)]):
-        shapes.append(
-            Circle(id=f"{i}-stone{k}", cx=x + s * px, cy=y + s * py, r=s * r, fill="#e3c79a")
-        )
-    return shapes
-
-
-def _time(x: float, y: float, s: float, i: str) -> list[Shape]:
-    c = ELEMENT_COLOURS["time"]
-    top = ((0.22, 0.14), (0.78, 0.14), (0.5, 0.5))
-    bottom = ((0.5, 0.5), (0.80, 0.86), (0.20, 0.86))
-    sand = ((0.5, 0.62), (0.72, 0.84), (0.28, 0.84))
-    return [
-        Polygon(
-            id=f"{i}-top",
-            points=tuple((x + s * a, y + s * b) for a, b in top),
-            fill="#ffffff",
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        ),
-        Polygon(
-            id=f"{i}-bottom",
-            points=tuple((x + s * a, y + s * b) for a, b in bottom),
-            fill="#ffffff",
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        ),
-        Polygon(id=f"{i}-sand", points=tuple((x + s * a, y + s * b) for a, b in sand), fill=c),
-        Rect(
-            id=f"{i}-cap1",
-            x=x + s * 0.14,
-            y=y + s * 0.06,
-            width=s * 0.72,
-            height=s * 0.09,
-            fill=c,
-            stroke=INK,
-            stroke_width=_w(s, 0.03),
-        ),
-        Rect(
-            id=f"{i}-cap2",
-            x=x + s * 0.14,
-            y=y + s * 0.85,
-            width=s * 0.72,
-            height=s * 0.09,
-            fill=c,
-            stroke=INK,
-            stroke_width=_w(s, 0.03),
-        ),
-    ]
-
-
-def _air(x: float, y: float, s: float, i: str) -> list[Shape]:
-    gusts = (
-        ("M", x + s * 0.06, y + s * 0.34),
-        ("L", x + s * 0.62, y + s * 0.34),
-        ("Q", x + s * 0.86, y + s * 0.34, x + s * 0.82, y + s * 0.16),
-        ("Q", x + s * 0.76, y + s * 0.04, x + s * 0.62, y + s * 0.14),
-        ("M", x + s * 0.06, y + s * 0.56),
-        ("L", x + s * 0.76, y + s * 0.56),
-        ("Q", x + s * 0.98, y + s * 0.56, x + s * 0.94, y + s * 0.76),
-        ("Q", x + s * 0.88, y + s * 0.90, x + s * 0.74, y + s * 0.82),
-        ("M", x + s * 0.16, y + s * 0.78),
-        ("L", x + s * 0.50, y + s * 0.78),
-    )
-    return [
-        Path(id=f"{i}-edge", commands=gusts, stroke=INK, stroke_width=_w(s, 0.16)),
-        Path(
-            id=f"{i}-gusts", commands=gusts, stroke=ELEMENT_COLOURS["air"], stroke_width=_w(s, 0.09)
-        ),
-    ]
-
-
-def _temperate_forest(x: float, y: float, s: float, i: str) -> list[Shape]:
-    leaf = (
-        ("M", x + s * 0.70, y + s * 0.92),
-        ("Q", x + s * 0.72, y + s * 0.70, x + s * 0.94, y + s * 0.70),
-        ("Q", x + s * 0.92, y + s * 0.92, x + s * 0.70, y + s * 0.92),
-        ("Z",),
-    )
-    return [
-        Rect(
-            id=f"{i}-trunk",
-            x=x + s * 0.40,
-            y=y + s * 0.50,
-            width=s * 0.14,
-            height=s * 0.44,
-            fill="#6b4226",
-        ),
-        Circle(
-            id=f"{i}-crown",
-            cx=x + s * 0.47,
-            cy=y + s * 0.36,
-            r=s * 0.32,
-            fill=BIOME_COLOURS["temperate_forest"],
-            stroke=INK,
-            stroke_width=_w(s, 0.035),
-        ),
-        Path(id=f"{i}-leaf", commands=leaf, fill="#d55e00", stroke=INK, stroke_width=_w(s, 0.025)),
-    ]
-
-
-def _tree(x: float, y: float, s: float, i: str) -> list[Shape]:
-    return [
-        Rect(
-            id=f"{i}-trunk",
-            x=x + s * 0.42,
-            y=y + s * 0.55,
-            width=s * 0.16,
-            height=s * 0.42,
-            fill="#6b4226",
-            stroke=INK,
-            stroke_width=_w(s, 0.025),
-        ),
-        Polygon(
-            id=f"{i}-crown",
-            points=tuple(
-                (x + s * (0.5 + 0.42 * math.cos(a)), y + s * (0.36 + 0.32 * math.sin(a)))
-                for a in (k * math.pi / 4 for k in range(8))
-            ),
-            fill="#3d8c40",
-            stroke=INK,
-            stroke_width=_w(s, 0.035),
-        ),
-    ]
-
-
-def _mushroom(x: float, y: float, s: float, i: str) -> list[Shape]:
-    cap = (
-        ("M", x + s * 0.06, y + s * 0.56),
-        ("Q", x + s * 0.50, y + s * 0.0, x + s * 0.94, y + s * 0.56),
-        ("Z",),
-    )
-    return [
-        Rect(
-            id=f"{i}-stem",
-            x=x + s * 0.38,
-            y=y + s * 0.50,
-            width=s * 0.24,
-            height=s * 0.44,
-            radius=s * 0.06,
-            fill="#f3e9d2",
-            stroke=INK,
-            stroke_width=_w(s, 0.035),
-        ),
-        Path(id=f"{i}-cap", commands=cap, fill="#cc3311", stroke=INK, stroke_width=_w(s, 0.04)),
-        *(
-            Circle(id=f"{i}-dot{k}", cx=x + s * dx, cy=y + s * dy, r=s * 0.055, fill="#ffffff")
-            for k, (dx, dy) in enumerate([(0.32, 0.40), (0.52, 0.26), (0.70, 0.42)])
-        ),
-    ]
-
-
-def _disaster(x: float, y: float, s: float, i: str) -> list[Shape]:
-    bolt = ((0.56, 0.02), (0.18, 0.56), (0.44, 0.56), (0.32, 0.98), (0.84, 0.40), (0.56, 0.40))
-    return [
-        Polygon(
-            id=f"{i}-bolt",
-            points=tuple((x + s * a, y + s * b) for a, b in bolt),
-            fill="#cc3311",
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        )
-    ]
-
-
-def _plus(x: float, y: float, s: float, i: str) -> list[Shape]:
-    cross = (
-        ("M", x + s * 0.5, y + s * 0.22),
-        ("L", x + s * 0.5, y + s * 0.78),
-        ("M", x + s * 0.22, y + s * 0.5),
-        ("L", x + s * 0.78, y + s * 0.5),
-    )
-    return [
-        Circle(
-            id=f"{i}-disc",
-            cx=x + s / 2,
-            cy=y + s / 2,
-            r=s * 0.46,
-            fill=ABILITY_COLOURS["plus"],
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        ),
-        Path(id=f"{i}-cross", commands=cross, stroke="#ffffff", stroke_width=_w(s, 0.13)),
-    ]
-
-
-def _arc(cx: float, cy: float, r: float, a0: float, a1: float, steps: int = 8) -> list[tuple]:
-    cmds: list[tuple] = []
-    for k in range(steps + 1):
-        a = a0 + (a1 - a0) * k / steps
-        cmds.append(("M" if k == 0 else "L", cx + r * math.cos(a), cy + r * math.sin(a)))
-    return cmds
-
-
-def _refresh(x: float, y: float, s: float, i: str) -> list[Shape]:
-    cx, cy, r = x + s / 2, y + s / 2, s * 0.28
-    arrows = _arc(cx, cy, r, math.radians(200), math.radians(340)) + _arc(
-        cx, cy, r, math.radians(20), math.radians(160)
-    )
-
-    def head(a: float, k: int) -> Polygon:
-        px, py = cx + r * math.cos(a), cy + r * math.sin(a)
-        tx, ty = -math.sin(a), math.cos(a)  # the direction of travel (clockwise)
-        nx, ny = math.cos(a), math.sin(a)
-        h = s * 0.16
-        return Polygon(
-            id=f"{i}-head{k}",
-            points=(
-                (px + tx * h, py + ty * h),
-                (px + nx * h * 0.8, py + ny * h * 0.8),
-                (px - nx * h * 0.8, py - ny * h * 0.8),
-            ),
-            fill="#ffffff",
-        )
-
-    return [
-        Circle(
-            id=f"{i}-disc",
-            cx=cx,
-            cy=cy,
-            r=s * 0.46,
-            fill=ABILITY_COLOURS["refresh"],
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        ),
-        Path(id=f"{i}-arcs", commands=tuple(arrows), stroke="#ffffff", stroke_width=_w(s, 0.09)),
-        head(math.radians(340), 0),
-        head(math.radians(160), 1),
-    ]
-
-
-def _movement(x: float, y: float, s: float, i: str) -> list[Shape]:
-    arrow = ((0.16, 0.42), (0.52, 0.42), (0.52, 0.26), (0.84, 0.5), (0.52, 0.74), (0.52, 0.58))
-    arrow += ((0.16, 0.58),)
-    return [
-        Circle(
-            id=f"{i}-disc",
-            cx=x + s / 2,
-            cy=y + s / 2,
-            r=s * 0.46,
-            fill=ABILITY_COLOURS["movement"],
-            stroke=INK,
-            stroke_width=_w(s, 0.04),
-        ),
-        Polygon(
-            id=f"{i}-arrow", points=tuple((x + s * a, y + s * b) for a, b in arrow), fill="#ffffff"
-        ),
-    ]
-
-
-def _reuse(name: str) -> Draw:
-    def draw(x: float, y: float, s: float, i: str) -> list[Shape]:
-        return nm_icon(name, x, y, s, i)
-
-    return draw
-
-
-DRAWINGS: dict[str, Draw] = {
-    "earth": _earth,
-    "water": _reuse("water"),
-    "time": _time,
-    "sun": _reuse("sun"),
-    "air": _air,
-    "taiga": _reuse("taiga"),
-    "temperate_forest": _temperate_forest,
-    "desert": _reuse("desert"),
-    "savanna": _reuse("savanna"),
-    "tropical": _reuse("jungle"),
-    "aquatic": _reuse("ocean"),
-    "tundra": _reuse("arctic_tundra"),
-    "plus": _plus,
-    "refresh": _refresh,
-    "movement": _movement,
-    "mushroom": _mushroom,
-    "tree": _tree,
-    "plant": _reuse("plants"),
-    "animal": _reuse("animals"),
-    "disaster": _disaster,
+SYMBOLS = {
+    **{name: name for name in ELEMENTS},
+    "taiga": "taiga",
+    "temperate_forest": "temperate_forest",
+    "desert": "desert",
+    "savanna": "savanna",
+    "tropical": "jungle",
+    "aquatic": "ocean",
+    "tundra": "arctic_tundra",
+    **{name: name for name in ABILITIES},
+    "mushroom": "mushroom",
+    "tree": "tree",
+    "plant": "plants",
+    "animal": "animals",
+    "disaster": "disaster",
 }
-"""A drawing for every element, biome and ability, the mushroom symbol and each kind."""
+"""Ecosfera's name of a symbol -> its drawing in ``widgets.icons.ICONS`` (tropical biomes
+are drawn as Nuevos Mundos' jungle, aquatic as its ocean, tundra as its arctic tundra)."""
+DRAWINGS: dict[str, tuple[Shape, ...]] = {name: ICONS[drawn] for name, drawn in SYMBOLS.items()}
+"""Every element, biome and ability, the mushroom symbol and each kind: its unit-box shapes."""
 
 
 def eco_icon(name: str, x: float, y: float, size: float, id_prefix: str = "") -> list[Shape]:
     """The Ecosfera symbol ``name`` in the square at (x, y)."""
     try:
-        draw = DRAWINGS[name]
+        shapes = DRAWINGS[name]
     except KeyError:
         raise ValueError(f"no drawing for {name!r}; there are {', '.join(DRAWINGS)}") from None
-    return draw(x, y, size, id_prefix or f"eco-{name}")
+    return place(shapes, x, y, size, id_prefix or f"eco-{name}")
 
 
 # ---------------------------------------------------------------------------- words
