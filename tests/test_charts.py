@@ -167,3 +167,23 @@ def test_biome_quiz_loads_six_questions():
 def test_biome_quiz_takes_a_teachers_own_questions():
     extra = {"question": "Q?", "options": ["a", "b"], "answer": 1, "explanation": "b."}
     assert len(biome_quiz(extra=[extra]).questions) == 7
+
+
+@pytest.mark.parametrize("extra", [(), ((15, 600), (15, 420), (14, 1000), (1, 650))])
+def test_climate_chart_names_never_overlap(planet, extra):
+    """Biome names, the note and the place names each keep their own space, also with a
+    class's own towns crowded between the lesson's places."""
+    towns = [
+        earth.Place(f"Town {k}", temperature_c=t, precipitation_mm=p, biome=None)
+        for k, (t, p) in enumerate(extra)
+    ]
+    fig = climate_chart(planet, [*planet.places, *towns])
+    fig.canvas.draw()
+    top = fig.axes[0]
+    renderer = fig.canvas.get_renderer()
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in top.texts]
+    assert len(boxes) >= 6 + len(planet.places) + len(towns)
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            assert not box_a.overlaps(box_b), f"{a!r} overlaps {b!r}"
+        assert top.get_window_extent(renderer).contains(box_a.x0, box_a.y0), f"{a!r} is outside"

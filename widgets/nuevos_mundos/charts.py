@@ -27,6 +27,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
+from matplotlib.transforms import Bbox
 
 from gamecore.experiments import ExperimentResult
 from gamecore.nuevos_mundos.earth import Earth, Place, format_latitude
@@ -47,7 +48,7 @@ LABEL_AT = {
     "savanna": (23.5, 1250.0),
     "desert": (17.9, 125.0),
     "high_mountain": (-2.5, 1750.0),
-    "taiga": (-1.0, 780.0),
+    "taiga": (-5.5, 560.0),
     "arctic_tundra": (-15.0, 400.0),
 }
 """Where each land biome's name sits on the climate chart (°C, mm), chosen so that no two
@@ -135,9 +136,9 @@ def climate_chart(
         style="italic",
         fontsize=12,
     )
+    top.set(xlim=(-25, 33), ylim=(0, 4700))
     for place in places:
         _star(top, place)
-    top.set(xlim=(-25, 33), ylim=(0, 4700))
     top.set_ylabel("Rain and snow per year (mm)", fontsize=LESSON4_FONT)
     top.set_title("The game's land biomes by climate (approximate ranges)", fontsize=16)
     sea.set(yticks=[], ylim=(-0.6, 1.6))
@@ -150,24 +151,83 @@ def climate_chart(
         ax.grid(alpha=0.3)
         ax.tick_params(labelsize=LESSON4_FONT)
     fig.tight_layout()
+    _place_names(fig, top)
     return fig
 
 
+PLACE_NAME_SPOTS = (
+    ((9, 6), "left", "bottom"),
+    ((-9, 6), "right", "bottom"),
+    ((9, -8), "left", "top"),
+    ((-9, -8), "right", "top"),
+    ((0, 12), "center", "bottom"),
+    ((0, -14), "center", "top"),
+)
+"""Where a place's name may sit around its star (offset in points, alignment), in order of
+preference: right of the star, left of it, then below or above."""
+
+
 def _star(ax: Axes, place: Place) -> None:
-    """A real place: a star at its climate and its name beside it (left of the star for
-    the hottest places, so that the name stays inside the chart)."""
-    where, left = (place.temperature_c, place.precipitation_mm), place.temperature_c > 27
+    """A real place: a star at its climate, and its name beside it (``_place_names`` then
+    moves each name to a spot where it overlaps no other text)."""
+    where = (place.temperature_c, place.precipitation_mm)
     ax.plot(*where, "*", ms=18, color=INK, clip_on=False, zorder=4)
     ax.annotate(
         place.name.split(",")[0],
         where,
-        xytext=(-8 if left else 8, 6),
+        xytext=PLACE_NAME_SPOTS[0][0],
         textcoords="offset points",
         fontsize=12,
-        ha="right" if left else "left",
+        ha=PLACE_NAME_SPOTS[0][1],
+        va=PLACE_NAME_SPOTS[0][2],
         bbox=_PLACE_BOX,
         zorder=5,
+        gid="place-name",
     )
+
+
+def _place_names(fig: Figure, ax: Axes) -> None:
+    """Move each place's name to the first spot around its star where it stays inside the
+    chart and overlaps neither a biome's name, the note, another place's name nor a star
+    (when no spot is free, the one that overlaps least)."""
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    frame = ax.get_window_extent(renderer)
+    names = [t for t in ax.texts if t.get_gid() == "place-name"]
+    taken = [
+        t.get_window_extent(renderer).padded(4) for t in ax.texts if t.get_gid() != "place-name"
+    ]
+    taken += [
+        line.get_window_extent(renderer).expanded(0.8, 0.8)
+        for line in ax.lines
+        if line.get_marker() == "*"
+    ]
+    for name in names:
+        best: tuple[float, int] | None = None
+        for k, (offset, ha, va) in enumerate(PLACE_NAME_SPOTS):
+            name.set(position=offset, ha=ha, va=va)  # type: ignore[call-arg]
+            box = name.get_window_extent(renderer).padded(4)  # room for the name's frame
+            outside = (
+                max(0.0, frame.x0 - box.x0)
+                + max(0.0, box.x1 - frame.x1)
+                + max(0.0, frame.y0 - box.y0)
+                + max(0.0, box.y1 - frame.y1)
+            )
+            overlap = sum(_overlap(box, other) for other in taken) + 1000 * outside
+            if best is None or overlap < best[0]:
+                best = (overlap, k)
+            if overlap == 0:
+                break
+        assert best is not None
+        offset, ha, va = PLACE_NAME_SPOTS[best[1]]
+        name.set(position=offset, ha=ha, va=va)  # type: ignore[call-arg]
+        taken.append(name.get_window_extent(renderer).padded(4))
+
+
+def _overlap(a: Bbox, b: Bbox) -> float:
+    """The area two boxes share, in square pixels."""
+    width = min(a.x1, b.x1) - max(a.x0, b.x0)
+    height = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return width * height if width > 0 and height > 0 else 0.0
 
 
 def latitude_chart(planet: Earth) -> Figure:

@@ -1,0 +1,206 @@
+"""The lessons as a student sees them: no test machinery in the code, and stored outputs that
+are sentences, tables or pictures, never a Python repr.
+
+nbval runs the notebooks (and compares the outputs of the cells tagged
+``nbval-check-output``); these tests read the stored notebooks and check what nbval cannot:
+that the cells a student reads are clean, that the cells whose numbers teach something are
+really checked, and that every stored output still says something when the notebook is
+opened before it is run (untrusted, widgets not running, or exported).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+IDS = [str(p.relative_to(ROOT / "notebooks")) for p in NOTEBOOKS]
+
+CHECK_TAG = "nbval-check-output"
+WIDGET = "application/vnd.jupyter.widget-view+json"
+RICH = (WIDGET, "image/svg+xml", "text/html")
+"""Outputs a reader sees only where a browser runs widgets, or trusts SVG / HTML."""
+
+MAX_PRINTED = 100
+"""Longest printed line: JupyterLab breaks longer lines of text output in the middle of a
+word (its ``word-break: break-all``); the lessons' helpers wrap at 76."""
+
+TAUGHT_NUMBERS = {
+    "00_start_here.ipynb": ["totals(sheet)"],
+    "nuevos_mundos/01_how_to_play.ipynb": ["what_each_action_takes(game, 3)", "Lay(50)"],
+    "nuevos_mundos/02_scoring_step_by_step.ipynb": ["totals(sheet)", '"natural_balance"'],
+    "nuevos_mundos/03_advanced_mode.ipynb": ["ranking(everything)", "icons_of(52)"],
+    "nuevos_mundos/04_biomes_on_our_planet.ipynb": ["biomes_for_climate", "climate_table()"],
+    "nuevos_mundos/05_designers_experiment.ipynb": ["fair_band()", "tournament_table("],
+    "ecosfera/01_cooperative_solo.ipynb": ['play(game, "mycorrhiza")', "idle_until_lost(game)"],
+    "ecosfera/02_playing_together.ipynb": ["final_score(", "supply_table()"],
+    "ecosfera/03_how_hard_is_each_level.ipynb": ["steps_table(planner)", "margin_of_error(0.5"],
+    "ecosfera/04_ecology_behind_the_game.ipynb": ["mycorrhiza_partners()", "biome_links()"],
+}
+"""For each lesson, code that shows a number the lesson teaches (a rulebook example's score,
+a win rate, a count): the cell holding it must carry the check tag."""
+
+# What a Python repr looks like, as opposed to words a student reads.
+_ITEM = r"""(?:-?\d+(?:\.\d+)?|'[^'\n]*'|"[^"\n]*")"""
+RAW_PRINTED = [
+    (re.compile(rf"\[\s*{_ITEM}\s*(?:,\s*{_ITEM}\s*)+\]"), "a list of numbers or strings"),
+    (re.compile(r"""\[\s*(?:'[^'\n]*'|"[^"\n]*")\s*\]"""), "a list of one string"),
+    (re.compile(r"""\{\s*(?:'[^'\n]*'|"[^"\n]*"|\d+)\s*:"""), "a dict"),
+    (re.compile(rf"\(\s*{_ITEM}\s*,\s*{_ITEM}\s*(?:,\s*{_ITEM}\s*)*\)"), "a tuple"),
+    (re.compile(r"<[\w.]+(?: [^<>\n]*)? object at 0x[0-9a-fA-F]+>"), "an object repr"),
+    (re.compile(r"\b[A-Z]\w*\((?:children|value|description)="), "a widget repr"),
+    (re.compile(r"\b\w+#\d+\b"), "an engine card id such as sun#12"),
+]
+
+
+def _load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _code_cells(path: Path) -> list[dict[str, Any]]:
+    return [c for c in _load(path)["cells"] if c["cell_type"] == "code"]
+
+
+def _text(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else "".join(value)
+
+
+def looks_raw(text: str) -> str | None:
+    """Why ``text`` looks like a Python repr rather than words, or None."""
+    stripped = text.strip()
+    if not stripped:
+        return "nothing but blank space"
+    if stripped[0] in "[{(" and stripped[-1] in "]})":
+        return "a raw list, dict or tuple"
+    if stripped[0] == stripped[-1] and stripped[0] in "'\"" and len(stripped) > 1:
+        return "a quoted string"
+    if stripped.startswith("<") and stripped.endswith(">"):
+        return "an object's <...> repr"
+    for pattern, what in RAW_PRINTED:
+        if pattern.search(stripped):
+            return what
+    return None
+
+
+def _where(path: Path, index: int) -> str:
+    return f"{path.relative_to(ROOT)}, code cell {index + 1}"
+
+
+# ---------------------------------------------------------------------------- the code
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_code_cell_shows_test_machinery_or_timings(path: Path) -> None:
+    for i, cell in enumerate(_code_cells(path)):
+        source = _text(cell["source"])
+        assert "nbval" not in source.lower(), f"{_where(path, i)} mentions nbval: use a tag"
+        assert "%%time" not in source and "%time " not in source, f"{_where(path, i)} times itself"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_the_numbers_a_lesson_teaches_are_checked(path: Path) -> None:
+    cells = _code_cells(path)
+    tagged = [c for c in cells if CHECK_TAG in c.get("metadata", {}).get("tags", [])]
+    assert tagged, f"{path.name}: no cell carries the {CHECK_TAG} tag"
+    wanted = TAUGHT_NUMBERS.get(str(path.relative_to(ROOT / "notebooks")))
+    assert wanted is not None, f"{path.name}: say in TAUGHT_NUMBERS which cells teach numbers"
+    for code in wanted:
+        holders = [c for c in cells if code in _text(c["source"])]
+        assert holders, f"{path.name}: no code cell holds {code!r}"
+        assert all(c in tagged for c in holders), f"{path.name}: the cell with {code!r} is untagged"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_checked_cells_show_no_widgets(path: Path) -> None:
+    """A widget's stored output is a model id that changes on every run: a checked cell that
+    shows one fails nbval for nothing."""
+    for i, cell in enumerate(_code_cells(path)):
+        if CHECK_TAG in cell.get("metadata", {}).get("tags", []):
+            for output in cell.get("outputs", []):
+                assert WIDGET not in output.get("data", {}), f"{_where(path, i)} checks a widget"
+
+
+# ---------------------------------------------------------------------------- the outputs
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_printed_text_is_words_that_fit_the_column(path: Path) -> None:
+    for i, cell in enumerate(_code_cells(path)):
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", f"{_where(path, i)} stored an error"
+            if output["output_type"] != "stream":
+                continue
+            for line in _text(output["text"]).splitlines():
+                assert len(line) <= MAX_PRINTED, (
+                    f"{_where(path, i)} prints a line of {len(line)} characters, which "
+                    f"JupyterLab breaks mid-word: {line[:60]!r}..."
+                )
+                why = looks_raw(line) if line.strip() else None
+                assert why is None, f"{_where(path, i)} prints {why}: {line!r}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_every_result_shows_words_a_table_or_a_picture(path: Path) -> None:
+    """A result shown only as text must be words; a result that needs a browser (a widget,
+    SVG, HTML) must also store a PNG or text in words, for a notebook opened before it is
+    run, untrusted, or exported."""
+    for i, cell in enumerate(_code_cells(path)):
+        for output in cell.get("outputs", []):
+            data = output.get("data")
+            if data is None:
+                continue
+            plain = _text(data.get("text/plain", ""))
+            if "image/png" in data:
+                continue
+            needs_browser = [kind for kind in RICH if kind in data]
+            why = looks_raw(plain)
+            if needs_browser:
+                assert why is None, (
+                    f"{_where(path, i)} stores {', '.join(needs_browser)} with no PNG, and its "
+                    f"text form is {why}: {plain[:80]!r}"
+                )
+            else:
+                assert why is None, f"{_where(path, i)} shows {why}: {plain[:80]!r}"
+
+
+# ---------------------------------------------------------------------------- the checker
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[(1, 'Alicia', 18), (2, 'Roberto', 16)]",
+        "{'Ana': 12, 'Ben': 13}",
+        "'card 50 is not in your hand'",
+        "<widgets.svg.Picture object at 0x7f3a2c1d9e50>",
+        "<Picture: Nuevos Mundos table>",
+        "VBox(children=(HTML(value='<b>You to play.</b>'),))",
+        "Roberto's world: [5, 7, 1]",
+        "card 52 shows {'sun': 1, 'plants': 1}",
+        "Your line: sun#12 earth#12",
+        "['3 desert cards in a row: +3']",
+    ],
+)
+def test_the_checker_knows_a_repr(text: str) -> None:
+    assert looks_raw(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Roberto's world holds 3 cards: 01, 05 and 07.",
+        "1. Alicia: 18 points",
+        "Seat 1: won 30.4% of the games  (95% interval: 28.7% to 32.0%)",
+        "Saguaro (Carnegiea gigantea; desert): This giant cactus ...",
+        "  turns 13-15: extinction tiles 3 of 7",
+        "A progress bar for 3000 games: it moves while the cell runs.",
+        "Biome         | Mean temperature (°C, approx.) | Rain and snow",
+    ],
+)
+def test_the_checker_lets_words_through(text: str) -> None:
+    assert looks_raw(text) is None
