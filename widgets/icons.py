@@ -337,18 +337,26 @@ def place(shapes: Iterable[Shape], x: float, y: float, size: float, prefix: str)
 def _scaled(
     commands: Sequence[PathCommand], x: float, y: float, size: float
 ) -> tuple[PathCommand, ...]:
+    """Path commands with every (x, y) pair scaled by ``size`` and moved to (x, y)."""
     out: list[PathCommand] = []
     for cmd in commands:
-        nums = cmd[1:]
-        out.append(
-            (
-                cmd[0],
-                *(
-                    (x if i % 2 == 0 else y) + size * float(v)  # type: ignore[arg-type]
-                    for i, v in enumerate(nums)
-                ),
+        n = len(cmd)
+        if n == 3:  # M and L: one point, the commonest case
+            out.append((cmd[0], x + size * cmd[1], y + size * cmd[2]))  # type: ignore[operator]
+        elif n == 5:  # Q: a control point and an end point
+            out.append(
+                (
+                    cmd[0],
+                    x + size * cmd[1],  # type: ignore[operator]
+                    y + size * cmd[2],  # type: ignore[operator]
+                    x + size * cmd[3],  # type: ignore[operator]
+                    y + size * cmd[4],  # type: ignore[operator]
+                )
             )
-        )
+        elif n == 1:  # Z
+            out.append(cmd)
+        else:
+            raise ValueError(f"an icon's path cannot hold {cmd!r}")
     return tuple(out)
 
 
