@@ -6,7 +6,10 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test lint typecheck pytest bench study clean
+# Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
+
+.PHONY: lab test lint typecheck pytest browser bench study clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,15 +18,19 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck browser pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check gamecore widgets tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy gamecore
+
+# find a Chromium for the browser tests, installing one where this machine allows
+browser: $(STAMP)
+	$(BIN)/python tests/browser/find_browser.py --install
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest

@@ -1,8 +1,10 @@
 """Fixtures for the real-browser tests: one JupyterLab server and one headless Chromium per
 session, Voila servers on demand. See shared/RECIPES.md for why each option is there.
 
-Chromium is Debian's (``apt-get install chromium``; ``.ci/run`` installs it). If it is
-missing the tests fail, they do not skip: a green run must mean a browser drew the pixels.
+Chromium is found by ``find_browser.py`` (a system Chromium, else Playwright's own; ``make
+test`` installs one first where it can). Without a browser the tests are skipped with a
+loud notice on a developer's machine, and fail under ``CI=true``: a green CI run must mean
+a browser drew the pixels.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import find_browser
 import pytest
 from browser_helpers import (
     ARTIFACTS,
@@ -42,15 +45,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
-    path = shutil.which("chromium")
+    path, _ = find_browser.find()
     if path is None:
-        pytest.fail(
-            "Debian's chromium is not installed (no `chromium` on PATH). Install it with "
-            "`apt-get update && apt-get install -y chromium` (.ci/run does this). "
-            "Do not run `playwright install`: it downloads a browser, which fails here.",
-            pytrace=False,
-        )
+        message = find_browser.NOTICE.strip()
+        if find_browser.in_ci():
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
     return path
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if find_browser.find()[0] is None:
+        terminalreporter.write_line(find_browser.NOTICE, red=True, bold=True)
 
 
 @pytest.fixture(scope="session")
