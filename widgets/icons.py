@@ -10,9 +10,10 @@ In the table, a shape's id is its part's name ("disc", "rays"); placed, it becom
 ``<prefix>-<part>``. Its ``stroke_width`` is a share of the icon's size; placed, a line is
 never thinner than ``HAIRLINE`` pixels, so a small icon keeps its outline.
 
-The symbols: the 8 Nuevos Mundos biomes and 6 nature icons, and Ecosfera's own (its
-elements, the temperate forest, the three abilities, the mushroom symbol, the tree and the
-disaster); Ecosfera's other names are aliases (``widgets.ecosfera.cards.SYMBOLS``).
+The symbols: the 8 Nuevos Mundos biomes, its 6 nature icons and its settlement's house,
+and Ecosfera's own (its elements, the temperate forest, the three abilities, the mushroom
+symbol, the tree and the disaster); Ecosfera's other names are aliases
+(``widgets.ecosfera.cards.SYMBOLS``).
 """
 
 from __future__ import annotations
@@ -227,6 +228,10 @@ ICONS: dict[str, tuple[Shape, ...]] = {
                "#4d7f3a", 0.05),
         *(_circle(f"flake{k}", fx, fy, 0.05, ICON_COLOURS["ice"])
           for k, (fx, fy) in enumerate(((0.22, 0.18), (0.50, 0.10), (0.78, 0.24)))),
+    ),
+    # A Nuevos Mundos settlement card's house (its biome's symbol is drawn inside).
+    "settlement": (
+        _polygon("house", ((0, 1), (0, 3 / 7), (0.5, 0), (1, 3 / 7), (1, 1)), WHITE, 1.5 / 28),
     ),
     # Ecosfera's elements besides sun and water.
     "earth": (

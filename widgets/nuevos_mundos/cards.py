@@ -20,7 +20,7 @@ from gamecore.nuevos_mundos.data import (
 from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
 from ..icons import icon
 from ..palette import BIOME_COLOURS, INK, text_on, tint
-from ..scene import Polygon, Shape, Text
+from ..scene import Shape, Text
 
 CARD_W = 64
 CARD_H = 92
@@ -82,16 +82,7 @@ def card_face(
         )
     )
     if settlement:
-        house = (
-            (x + 18, y + 58),
-            (x + 18, y + 42),
-            (x + 32, y + 30),
-            (x + 46, y + 42),
-            (x + 46, y + 58),
-        )
-        shapes.append(
-            Polygon(id=f"{id}-house", points=house, fill="#ffffff", stroke=INK, stroke_width=1.5)
-        )
+        shapes.extend(icon("settlement", x + 18, y + 30, 28, id))
         shapes.extend(icon(biome, x + 24, y + 44, 16, f"{id}-biome"))
     else:
         shapes.extend(icon(biome, x + 14, y + BAND_H + 6, 36, f"{id}-biome"))
