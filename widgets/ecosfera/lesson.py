@@ -7,6 +7,7 @@
 - a guided turn in words: ``choices(game)`` (what each possible move would do),
   ``play(game, words)`` (play the move those words describe and say what happened),
   ``what_if(game, words)`` (the same on a copy: the game does not change),
+  ``why_not(game, action)`` (why the engine refuses a move),
   ``idle_until_lost(game)`` (what doing nothing costs), ``line_words(game)``,
   ``card(name)`` (a species' code) and ``facts(*names)`` (the facts printed with cards);
 - tables (text in a terminal, HTML in a notebook): ``supply_table()`` (element cards per level
@@ -87,8 +88,9 @@ def card(name: str, cards: CardSet | None = None) -> int:
         if wanted in (c.name.casefold(), c.id.casefold()):
             return c.code
     near = [c.name for c in (*cards.plants, *cards.animals) if wanted in c.name.casefold()]
-    hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise ValueError(f"no Ecosfera card is called {name!r}{hint}")
+    if near:
+        raise ValueError(t("lessons.eco_no_card_near", name=name, near=", ".join(near)))
+    raise ValueError(t("lessons.eco_no_card", name=name))
 
 
 def biome_label(biome: str) -> str:
@@ -99,7 +101,7 @@ def biome_label(biome: str) -> str:
 def _biome(biome: str) -> str:
     key = biome.strip().lower().replace(" ", "_")
     if key not in BIOMES:
-        raise ValueError(f"no biome {biome!r}; the biomes are {', '.join(BIOMES)}")
+        raise ValueError(t("lessons.eco_no_biome", biome=biome, biomes=", ".join(BIOMES)))
     return key
 
 
@@ -148,7 +150,7 @@ def card_gallery(
     cards = cards or default_cards()
     faces = [c for c in codes if c is not None]
     if captions is not None and len(captions) != len(faces):
-        raise ValueError(f"give one caption per card ({len(faces)}), not {len(captions)}")
+        raise ValueError(t("lessons.eco_captions", n=len(faces), given=len(captions)))
     places: list[tuple[int, int]] = []
     row = col = 0
     for code in codes:
@@ -168,7 +170,7 @@ def card_gallery(
         width=int(max(width, 360)),
         height=int(top + rows * cell_h + 8),
         background=PAPER,
-        title=title or "Ecosfera cards",
+        title=title or t("lessons.eco_cards_title"),
     )
     if title:
         scene.add(Text(id="gallery-title", x=GAP, y=18, text=title, size=15, fill=INK, bold=True))
@@ -193,7 +195,7 @@ def components(cards: CardSet | None = None) -> Picture:
     and the extinction tiles."""
     cards = cards or default_cards()
     step = CARD_W + GAP
-    scene = Scene(width=8 * step + GAP, height=830, background=PAPER, title="Ecosfera pieces")
+    scene = Scene(width=8 * step + GAP, height=830, background=PAPER, title=t("lessons.eco_pieces"))
 
     def row(y: float, title: str, codes: Sequence[int], notes: Sequence[Sequence[str]], x0: float):
         scene.add(_label(x0, y, title, f"row-{y:.0f}-{x0:.0f}"))
@@ -203,42 +205,44 @@ def components(cards: CardSet | None = None) -> Picture:
             scene.extend(_caption(x + CARD_W / 2, y + CARD_H + 30, note, f"c{y:.0f}-{x:.0f}"))
 
     elements = [element_code(e, 1) for e in range(len(ELEMENTS))]
-    row(14, "Element cards (12 of each element)", elements, [[e] for e in ELEMENTS], GAP)
-    row(14, "Disaster cards (50)", [401], [["disaster", "3 on a line: extinction"]], GAP + 6 * step)
+    row(14, t("lessons.eco_pieces_elements"), elements, [[e] for e in ELEMENTS], GAP)
+    disaster = [[t("lessons.eco_pieces_disaster"), t("lessons.eco_pieces_disaster_note")]]
+    row(14, t("lessons.eco_pieces_disasters"), [401], disaster, GAP + 6 * step)
     plants = [card(n, cards) for n in ("Reindeer lichen", "Scots pine", "Fly agaric")]
-    notes = [["a plant", "cost at the bottom"], ["a tree", "mushroom symbol"], ["a mushroom"]]
-    row(250, "Plant & fungi cards (30)", plants, notes, GAP)
+    notes = [
+        [t("lessons.eco_pieces_plant"), t("lessons.eco_pieces_cost")],
+        [t("lessons.eco_pieces_tree"), t("lessons.eco_pieces_mushroom_symbol")],
+        [t("lessons.eco_pieces_mushroom")],
+    ]
+    row(250, t("lessons.eco_pieces_plants"), plants, notes, GAP)
     animals = [card(n, cards) for n in ("Reindeer", "Eurasian beaver")]
     wide = len(cards.card(animals[1]).biomes)
-    notes = [["an animal", "biomes at the bottom"], ["an animal", f"lives in {wide} biomes"]]
-    row(250, "Animal cards (25)", animals, notes, GAP + 3 * step + 20)
+    animal = t("lessons.eco_pieces_animal")
+    notes = [
+        [animal, t("lessons.eco_pieces_biomes_at_bottom")],
+        [animal, t("lessons.eco_pieces_lives_in", n=wide)],
+    ]
+    row(250, t("lessons.eco_pieces_animals"), animals, notes, GAP + 3 * step + 20)
     x = GAP + 5 * step + 40
-    scene.add(_label(x, 250, "Symbols on some cards", "row-symbols"))
-    for k, (name, words) in enumerate(
-        (
-            ("plus", "plus: one extra card"),
-            ("refresh", "refresh: new supply row"),
-            ("movement", "move: give or keep a card"),
-            ("mushroom", "mushroom: mycorrhiza"),
-        )
-    ):
+    scene.add(_label(x, 250, t("lessons.eco_pieces_symbols"), "row-symbols"))
+    for k, name in enumerate(("plus", "refresh", "movement", "mushroom")):
+        words = t(f"lessons.eco_symbol_{name}")
         scene.extend(eco_icon(name, x, 272 + 38 * k, 26, f"symbol-{name}"))
         scene.add(Text(id=f"symbol-{name}-name", x=x + 34, y=285 + 38 * k, text=words, size=12,
                        fill=INK))  # fmt: skip
     y = 500
-    scene.add(_label(GAP, y, "Ability tiles (3 per player)", "row-abilities"))
+    scene.add(_label(GAP, y, t("lessons.eco_pieces_abilities"), "row-abilities"))
     for k in range(len(ABILITIES)):
         scene.extend(ability_tile(k, True, GAP, y + 22 + 40 * k, id=f"ability{k}"))
     scene.extend(ability_tile(0, False, GAP, y + 142, id="ability-used"))
-    scene.extend(_caption(GAP + 62, y + 190, ["face down = used"], "ability-used"))
-    scene.add(_label(GAP + 2 * step, y, "Biome tiles (7): the team wins them", "row-biomes"))
+    scene.extend(_caption(GAP + 62, y + 190, [t("lessons.eco_pieces_face_down")], "ability-used"))
+    scene.add(_label(GAP + 2 * step, y, t("lessons.eco_pieces_biome_tiles"), "row-biomes"))
     scene.extend(biome_star([0, 5], GAP + 3 * step + 40, y + 150, id="star"))
-    scene.extend(_caption(GAP + 3 * step + 40, y + 270, ["here 2 of 7 are placed"], "star-note"))
-    scene.add(_label(GAP + 5 * step + 40, y, "Extinction tiles (7): the team loses", "row-ext"))
+    placed = [t("lessons.eco_pieces_placed", n=2, of=7)]
+    scene.extend(_caption(GAP + 3 * step + 40, y + 270, placed, "star-note"))
+    scene.add(_label(GAP + 5 * step + 40, y, t("lessons.eco_pieces_extinction"), "row-ext"))
     scene.extend(extinction_puzzle(2, GAP + 6 * step + 40, y + 120, id="extinction"))
-    scene.extend(
-        _caption(GAP + 6 * step + 40, y + 190, ["here 2 of 7 are placed"], "extinction-note")
-    )
+    scene.extend(_caption(GAP + 6 * step + 40, y + 190, placed, "extinction-note"))
     return Picture(scene)
 
 
@@ -255,7 +259,12 @@ def biome_gallery(biome: str, cards: CardSet | None = None) -> Picture:
     """Every card that lives in one biome: its plants & fungi, then its animals."""
     cards = cards or default_cards()
     plants, animals = species(biome, cards)
-    title = f"{biome_label(biome)}: {len(plants)} plant & fungi cards, {len(animals)} animal cards"
+    title = t(
+        "lessons.eco_biome_gallery",
+        biome=biome_label(biome),
+        plants=t("lessons.eco_plant_cards", n=len(plants)),
+        animals=t("lessons.eco_animal_cards", n=len(animals)),
+    )
     return card_gallery([*plants, None, *animals], title, per_row=8, cards=cards)
 
 
@@ -358,6 +367,12 @@ def what_if(game: Ecosfera, words: str) -> None:
     print(wrap(t("lessons.eco_only_a_copy")))
 
 
+def why_not(game: Ecosfera, action: Action) -> Notes:
+    """Why the engine refuses ``action`` now, in its own words (or that it is allowed)."""
+    reason = game.why_illegal(action)
+    return Notes([reason[:1].upper() + reason[1:] if reason else t("lessons.eco_move_allowed")])
+
+
 def idle_until_lost(game: Ecosfera) -> Notes:
     """What happens if, from now on, every turn is ended at once (played on a copy): the
     turns that place extinction tiles, and how the game ends."""
@@ -457,7 +472,7 @@ def facts(*names: str, cards: CardSet | None = None) -> Notes:
     for name in names:
         c = cards.card(card(name, cards))
         where = ", ".join(biome_label(b).lower() for b in c.biomes)
-        notes.append(f"{c.name} ({c.latin}; {where}): {c.fact}")
+        notes.append(t("lessons.eco_fact", name=c.name, latin=c.latin, biomes=where, fact=c.fact))
     return notes
 
 
@@ -466,9 +481,9 @@ def supply_table() -> Table:
     (the players' own starting cards are not counted)."""
     rows = []
     for n in range(1, 5):
-        who = "solo" if n == 1 else f"{n} players"
+        who = t("lessons.eco_solo") if n == 1 else t("lessons.eco_players", n=n)
         rows.append((who, *(str(supply_at_start(level, n)) for level in LEVELS)))
-    headers = ("", *(f"level {level}" for level in LEVELS))
+    headers = ("", *(t("lessons.eco_level_column", level=level) for level in LEVELS))
     return Table(headers, tuple(rows), "eco-lesson-table")
 
 
@@ -486,7 +501,12 @@ def species_table(cards: CardSet | None = None) -> Table:
                 ", ".join(cards.card(c).name for c in animals),
             )
         )
-    return Table(("Biome", "Plants & fungi", "Animals"), tuple(rows), css_class="eco-lesson-table")
+    headers = (
+        t("lessons.eco_col_biome"),
+        t("lessons.eco_col_plants"),
+        t("lessons.eco_col_animals"),
+    )
+    return Table(headers, tuple(rows), css_class="eco-lesson-table")
 
 
 COST_ORDER = ("water", "sun", "earth", "air", "time")
@@ -498,8 +518,8 @@ def _cost_words(cost: Sequence[int]) -> str:
     for name in COST_ORDER:
         n = cost[ELEMENTS.index(name)]
         if n:
-            parts.append(name if n == 1 else f"{n} {name}")
-    return " + ".join(parts) or "nothing"
+            parts.append(name if n == 1 else t("lessons.eco_n_elements", n=n, element=name))
+    return " + ".join(parts) or t("lessons.eco_costs_nothing")
 
 
 def cost_groups(cards: CardSet | None = None) -> Table:
@@ -513,8 +533,15 @@ def cost_groups(cards: CardSet | None = None) -> Table:
     for words, plants in sorted(groups.items(), key=lambda g: -len(g[1])):
         kinds = sorted({p.kind for p in plants}, key=("tree", "plant", "mushroom").index)
         names = ", ".join(p.name for p in plants)
-        rows.append((words, str(len(plants)), ", ".join(kinds), names))
-    return Table(("Cost", "Cards", "Kinds", "Which cards"), tuple(rows), "eco-lesson-table")
+        kind_words = ", ".join(t(f"lessons.eco_kind_{kind}") for kind in kinds)
+        rows.append((words, str(len(plants)), kind_words, names))
+    headers = (
+        t("lessons.eco_col_cost"),
+        t("lessons.eco_col_cards"),
+        t("lessons.eco_col_kinds"),
+        t("lessons.eco_col_which"),
+    )
+    return Table(headers, tuple(rows), "eco-lesson-table")
 
 
 def element_needs(cards: CardSet | None = None) -> Table:
@@ -526,53 +553,32 @@ def element_needs(cards: CardSet | None = None) -> Table:
         totals = [sum(p.cost[e] for p in plants) for e in range(len(ELEMENTS))]
         top = max(totals)
         most = [ELEMENTS[e] for e, n in enumerate(totals) if n == top]
-        rows.append(
-            (biome_label(b), str(len(plants)), *(str(n) for n in totals), " and ".join(most))
-        )
-    headers = ("Biome", "Plant cards", *ELEMENTS, "Needed most")
+        rows.append((biome_label(b), str(len(plants)), *(str(n) for n in totals), join_words(most)))
+    headers = (
+        t("lessons.eco_col_biome"),
+        t("lessons.eco_col_plant_cards"),
+        *ELEMENTS,
+        t("lessons.eco_col_needed_most"),
+    )
     return Table(headers, tuple(rows), css_class="eco-lesson-table")
 
 
-ANIMAL_LINKS: dict[str, tuple[str, str]] = {
-    "Eurasian lynx": (
-        "a wide range",
-        "it hunts in conifer and in mixed forests across Europe and Asia",
-    ),
-    "Reindeer": (
-        "migration",
-        "many herds spend the summer on the open tundra and the winter in the shelter of the "
-        "northern forest",
-    ),
-    "Wolverine": ("a wide range", "one animal roams a huge area of northern forest and tundra"),
-    "Grey wolf": (
-        "a wide range",
-        "packs follow their prey, from the tundra into the northern forest (and far beyond: "
-        "few wild land mammals have a larger natural range)",
-    ),
-    "Eurasian beaver": (
-        "water and land",
-        "it lives in rivers and ponds, and eats and builds with the trees along their banks",
-    ),
-    "Amazon river dolphin": (
-        "water and land",
-        "in the rainy season it swims among the trees of the flooded rainforest",
-    ),
-    "Hippopotamus": (
-        "water and land",
-        "it rests in rivers and lakes by day and walks out to graze on the savanna at night",
-    ),
-    "Capybara": (
-        "water and land",
-        "it grazes on the banks and never strays far from water, where it hides from jaguars",
-    ),
-    "African savanna elephant": (
-        "a wide range",
-        "herds walk long distances for water and food; a few live in Namibia's desert",
-    ),
-    "Common ostrich": ("a wide range", "it lives in open, dry country: savannas and semi-deserts"),
-    "Meerkat": ("a wide range", "it lives in the dry, open Kalahari, between desert and savanna"),
+ANIMAL_LINKS: dict[str, str] = {
+    "Eurasian lynx": "range",
+    "Reindeer": "migration",
+    "Wolverine": "range",
+    "Grey wolf": "range",
+    "Eurasian beaver": "water",
+    "Amazon river dolphin": "water",
+    "Hippopotamus": "water",
+    "Capybara": "water",
+    "African savanna elephant": "range",
+    "Common ostrich": "range",
+    "Meerkat": "range",
 }
-"""Why each animal that lives in more than one biome does so: (kind of link, reason)."""
+"""How each animal that lives in more than one biome links them: by ``migration``, by
+living between ``water`` and land, or by a wide ``range``; the reason is in the catalog
+(``lessons.eco_link_<animal>``)."""
 
 
 def animal_links(cards: CardSet | None = None) -> Table:
@@ -582,11 +588,22 @@ def animal_links(cards: CardSet | None = None) -> Table:
     for a in cards.animals:
         if len(a.biomes) < 2:
             continue
-        kind, why = ANIMAL_LINKS.get(a.name, ("", ""))
-        rows.append((a.name, " + ".join(biome_label(b) for b in a.biomes), kind, why))
-    return Table(
-        ("Animal", "Biomes it links", "Kind of link", "Why"), tuple(rows), "eco-lesson-table"
+        kind = ANIMAL_LINKS[a.name]
+        why = t(f"lessons.eco_link_{_slug(a.name)}")
+        biomes = " + ".join(biome_label(b) for b in a.biomes)
+        rows.append((a.name, biomes, t(f"lessons.eco_link_kind_{kind}"), why))
+    headers = (
+        t("lessons.eco_col_animal"),
+        t("lessons.eco_col_links"),
+        t("lessons.eco_col_link_kind"),
+        t("lessons.eco_col_why"),
     )
+    return Table(headers, tuple(rows), "eco-lesson-table")
+
+
+def _slug(name: str) -> str:
+    """A species name in a catalog key: "Amazon river dolphin" -> "amazon_river_dolphin"."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
 def biome_links(cards: CardSet | None = None) -> Table:
@@ -601,23 +618,32 @@ def biome_links(cards: CardSet | None = None) -> Table:
 
 
 FOOD_LINKS: tuple[tuple[str, str, str], ...] = (
-    ("Giraffe", "Umbrella thorn acacia", "browses its leaves between the thorns"),
-    ("Dromedary", "Umbrella thorn acacia", "browses thorny desert trees such as acacias"),
-    ("African savanna elephant", "Umbrella thorn acacia", "eats grass, leaves, bark and pods"),
-    ("Reindeer", "Reindeer lichen", "digs it out from under the snow in winter"),
-    ("Reindeer", "Arctic willow", "eats willow leaves and shoots in summer"),
-    ("Grey wolf", "Reindeer", "packs hunt reindeer and other deer"),
-    ("Wolverine", "Reindeer", "eats what is left of reindeer killed by wolves, and hunts"),
-    ("Arctic fox", "Polar bear", "follows polar bears to eat the leftovers of their seals"),
-    ("Jaguar", "Capybara", "capybaras are among its favourite prey"),
-    ("Eurasian beaver", "Silver birch", "eats the bark and twigs of birches and willows"),
-    ("Strawberry poison frog", "Scarlet star bromeliad", "raises its tadpoles in bromeliad pools"),
-    ("European stag beetle", "English oak", "its larvae eat the rotting wood of old trees"),
-    ("Fly agaric", "Silver birch", "its threads wrap the roots: water and minerals for sugar"),
-    ("Porcini", "Scots pine", "its threads wrap the roots: water and minerals for sugar"),
-    ("Zambian slender Caesar", "Msasa", "its threads wrap the roots: water and minerals for sugar"),
+    ("Giraffe", "Umbrella thorn acacia", "giraffe_umbrella_thorn_acacia"),
+    ("Dromedary", "Umbrella thorn acacia", "dromedary_umbrella_thorn_acacia"),
+    (
+        "African savanna elephant",
+        "Umbrella thorn acacia",
+        "african_savanna_elephant_umbrella_thorn_acacia",
+    ),
+    ("Reindeer", "Reindeer lichen", "reindeer_reindeer_lichen"),
+    ("Reindeer", "Arctic willow", "reindeer_arctic_willow"),
+    ("Grey wolf", "Reindeer", "grey_wolf_reindeer"),
+    ("Wolverine", "Reindeer", "wolverine_reindeer"),
+    ("Arctic fox", "Polar bear", "arctic_fox_polar_bear"),
+    ("Jaguar", "Capybara", "jaguar_capybara"),
+    ("Eurasian beaver", "Silver birch", "eurasian_beaver_silver_birch"),
+    (
+        "Strawberry poison frog",
+        "Scarlet star bromeliad",
+        "strawberry_poison_frog_scarlet_star_bromeliad",
+    ),
+    ("European stag beetle", "English oak", "european_stag_beetle_english_oak"),
+    ("Fly agaric", "Silver birch", "mycorrhiza"),
+    ("Porcini", "Scots pine", "mycorrhiza"),
+    ("Zambian slender Caesar", "Msasa", "mycorrhiza"),
 )
-"""Links between cards: who eats, or lives with, whom (our own words)."""
+"""Links between cards: who eats, or lives with, whom; how is in the catalog
+(``lessons.eco_food_<key>``, our own words)."""
 
 
 def food_links(cards: CardSet | None = None) -> Table:
@@ -627,8 +653,9 @@ def food_links(cards: CardSet | None = None) -> Table:
     for who, whom, how in FOOD_LINKS:
         for name in (who, whom):
             card(name, cards)  # a ValueError if a card list without this species is used
-        rows.append((who, whom, how))
-    return Table(("Species", "Eats or lives with", "How"), tuple(rows), "eco-lesson-table")
+        rows.append((who, whom, t(f"lessons.eco_food_{how}")))
+    headers = (t("lessons.eco_col_species"), t("lessons.eco_col_eats"), t("lessons.eco_col_how"))
+    return Table(headers, tuple(rows), "eco-lesson-table")
 
 
 def mycorrhiza_partners(cards: CardSet | None = None) -> Table:
@@ -643,78 +670,39 @@ def mycorrhiza_partners(cards: CardSet | None = None) -> Table:
             shared = [b for b in BIOMES if b in tree.biomes and b in m.biomes]
             if shared:
                 rows.append((tree.name, m.name, ", ".join(biome_label(b) for b in shared)))
-    return Table(("Tree", "Mushroom", "Biome tiles won"), tuple(rows), "eco-lesson-table")
+    headers = (t("lessons.eco_col_tree"), t("lessons.eco_col_mushroom"), t("lessons.eco_col_won"))
+    return Table(headers, tuple(rows), "eco-lesson-table")
 
 
-GAME_AND_NATURE: tuple[tuple[str, str, str], ...] = (
-    (
-        "Element cards",
-        "What a plant needs to grow: minerals from the soil (earth), water, light (sun), "
-        "carbon dioxide from the air, and time.",
-        "Every card costs water and every green plant sun, but a desert plant costs as much "
-        "water as a forest tree; costs were tuned so the levels differ. In nature water and "
-        "minerals go round and round; a card taken from the supply is gone from it.",
-    ),
-    (
-        "Plant & fungi cards",
-        "Plants and algae make food from light; fungi break down dead matter and partner "
-        "with roots.",
-        "Fungi are a kingdom of their own (closer to animals than to plants); lichens and kelp "
-        "are not plants either. The game puts them all in one deck.",
-    ),
-    (
-        "The biomes on a card",
-        "Most species live in several biomes, and their ranges shift with seasons and years.",
-        "A card shows only the biomes where its species is most typical: the polar bear also "
-        "walks the tundra coast, the grey wolf also lives in temperate forests.",
-    ),
-    (
-        "Two plants call an animal",
-        "Animals need a home with enough food and shelter: more plants, more animals.",
-        "Any two plants of a biome will do; real animals need particular foods, and "
-        "predators need prey animals too.",
-    ),
-    (
-        "Two animals win a biome tile",
-        "A biome is healthy when many species live and interact in it.",
-        "A real ecosystem is never finished or won; it changes all the time.",
-    ),
-    (
-        "Mycorrhiza",
-        "Fungi and tree roots trade: sugar for the fungus, water and minerals for the tree.",
-        "Most land plants have fungal partners, many of them microscopic; in the game only "
-        "the trees with the mushroom symbol and the mushroom cards do.",
-    ),
-    (
-        "Disaster cards",
-        "Droughts, fires, floods and storms, and pressures from people: habitat loss, "
-        "pollution, hunting, invasive species, climate change.",
-        "Every disaster is the same card. Some fires are natural and even needed: savannas "
-        "and many northern forests regrow after them.",
-    ),
-    (
-        "Extinction tiles",
-        "A species that dies out is gone for ever.",
-        "The game counts extinctions on one puzzle; nature has no counter, and no second game.",
-    ),
-    (
-        "Your deck grows",
-        "An ecosystem with more species has more ways to cope with change.",
-        "The cards you acquire come back to your line; real species must survive on their own.",
-    ),
-    (
-        "Everyone wins or loses together",
-        "Protecting nature needs whole communities and countries working together.",
-        "In the game the team can see everything and plan every move.",
-    ),
+GAME_AND_NATURE: tuple[str, ...] = (
+    "element_cards",
+    "plant_fungi_cards",
+    "the_biomes_on_a_card",
+    "two_plants_call_an_animal",
+    "two_animals_win_a_biome_tile",
+    "mycorrhiza",
+    "disaster_cards",
+    "extinction_tiles",
+    "your_deck_grows",
+    "everyone_wins_or_loses_together",
 )
-"""What each part of the game stands for in nature, and what it simplifies (our own words)."""
+"""The parts of the game set beside nature, in order; each part's words are in the catalog
+(``lessons.eco_gn_<part>``, ``..._nature``, ``..._simplified``: our own words)."""
 
 
 def game_and_nature() -> Table:
     """What each part of the game stands for in nature, and what the game simplifies."""
-    return Table(
-        ("In the game", "In nature", "What the game simplifies"),
-        GAME_AND_NATURE,
-        "eco-lesson-table",
+    rows = tuple(
+        (
+            t(f"lessons.eco_gn_{part}"),
+            t(f"lessons.eco_gn_{part}_nature"),
+            t(f"lessons.eco_gn_{part}_simplified"),
+        )
+        for part in GAME_AND_NATURE
     )
+    headers = (
+        t("lessons.eco_col_game"),
+        t("lessons.eco_col_nature"),
+        t("lessons.eco_col_simplifies"),
+    )
+    return Table(headers, rows, "eco-lesson-table")
