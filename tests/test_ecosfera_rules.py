@@ -301,7 +301,9 @@ def test_each_line_card_is_used_once_per_turn():
         new(), line=[el("water"), el("sun"), el("earth")], plant_row=[P[3], P[1], P[4], P[5]]
     )
     g.play(AcquirePlant.paying(P[3], [el("water"), el("sun")]))
-    refused(g, AcquirePlant.paying(P[1], [el("earth"), el("water")]), "water#1 was already used")
+    refused(
+        g, AcquirePlant.paying(P[1], [el("earth"), el("water")]), "a water card was already used"
+    )
 
 
 def test_the_payment_must_be_the_plants_cost():
@@ -316,7 +318,9 @@ def test_the_payment_must_be_the_plants_cost():
 def test_payment_cards_must_be_on_your_line_and_the_plant_in_the_row():
     g = arrange(new(), line=[el("earth"), el("water")], plant_row=[P[1], P[2], P[3], P[4]])
     refused(
-        g, AcquirePlant.paying(P[1], [el("earth"), el("water", 2)]), "water#2 is not on your line"
+        g,
+        AcquirePlant.paying(P[1], [el("earth"), el("water", 2)]),
+        "a water card is not on your line",
     )
     refused(
         g,
@@ -1048,10 +1052,10 @@ def test_the_game_scores_like_the_scoring_pad_and_every_player_shares_the_points
 
 
 def test_actions_read_well():
-    assert str(AcquirePlant.paying(107, [301, 340])) == "acquire P07 paying earth#1 + sun#4"
+    assert str(AcquirePlant.paying(107, [301, 340])) == "acquire P07 paying earth + sun"
     assert (
         str(TakeMissingElement.paying(107, 1, [301]))
-        == "take the missing water from its deck and acquire P07 paying it + earth#1"
+        == "take the missing water from its deck and acquire P07 paying it + earth"
     )
     assert str(AcquireAnimal(203, 101, 107)) == "acquire A03 with P01 and P07"
     assert str(ClaimBiomes(201, 203, REFRESH)).endswith("turn your refresh tile face up again")
@@ -1061,9 +1065,9 @@ def test_actions_read_well():
     assert (
         str(Refresh(TILE, ANIMAL_ROW)) == "use your refresh tile: four new cards in the animal row"
     )
-    assert str(Move(TILE, 301, 2)).endswith("give earth#1 to player 3's line")
-    assert str(Move(103, 301, RECYCLE)).endswith("recycle earth#1 to its supply deck")
-    assert str(Move(TILE, 301, OWN_DECK)).endswith("put earth#1 face up on top of your deck")
+    assert str(Move(TILE, 301, 2)).endswith("give an earth card to player 3's line")
+    assert str(Move(103, 301, RECYCLE)).endswith("recycle an earth card to its supply deck")
+    assert str(Move(TILE, 301, OWN_DECK)).endswith("put an earth card face up on top of your deck")
     assert str(EndTurn()) == "end your turn"
 
 
@@ -1183,3 +1187,21 @@ def test_legal_actions_and_why_illegal_agree_on_every_candidate(players):
                     }
                     assert ((plant, e) in taken) == _payable(g, plant, e)
             g.play(rng.choice(legal))
+
+
+def test_no_sentence_shows_an_element_cards_copy_number():
+    """Cards of one element are identical: "sun#12" is bookkeeping, never words a student
+    reads (issue 8). Actions, refusals, notes and the score sheet of random games say
+    "a sun card" or "sun"."""
+    rng = random.Random(5)
+    for seed in range(3):
+        g = gamecore.new_game("ecosfera", players=1 + seed, seed=seed)
+        for _ in range(150):
+            if g.is_over:
+                break
+            words = [str(a) for a in g.legal_actions()]
+            words += [g.why_illegal(a) or "" for a in sample_illegal(g, rng)]
+            words += list(g.notes)
+            assert not [w for w in words if "#" in w], [w for w in words if "#" in w][:3]
+            g.play(rng.choice(g.legal_actions()))
+        assert not any("#" in row.reason for row in g.score().rows)

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..words import t
+
 # ---------------------------------------------------------------------------- printed numbers
 
 BIOMES = ("taiga", "temperate_forest", "desert", "savanna", "tropical", "aquatic", "tundra")
@@ -111,7 +113,8 @@ ELEMENT_OF: tuple[int, ...] = tuple(
 
 
 def card_label(code: object) -> str:
-    """A card's short name, the same for every card list: P07, A03, water#2, disaster#5."""
+    """A card's code name, the same for every card list: P07, A03, water#2, disaster#5 (for
+    saves, reprs and debugging; sentences use ``card_words``)."""
     if isinstance(code, bool) or not isinstance(code, int):
         return repr(code)
     if is_plant(code):
@@ -132,7 +135,32 @@ def biome_names(mask: int) -> list[str]:
 
 
 def biome_label(biome: int) -> str:
-    return BIOMES[biome].replace("_", " ")
+    """A biome's name in words ("temperate forest"), in the chosen language."""
+    return t(f"ecosfera.biome_{BIOMES[biome]}")
+
+
+def element_name(element: int) -> str:
+    """An element's name in words ("water"), in the chosen language."""
+    return t(f"ecosfera.element_{ELEMENTS[element]}")
+
+
+def ability_name(ability: int) -> str:
+    """An ability's name in words ("movement"), in the chosen language."""
+    return t(f"ecosfera.ability_{ABILITIES[ability]}")
+
+
+def card_words(code: int) -> str:
+    """A card as a sentence names it: "a sun card", "a disaster card", or the printed code
+    of a plant & fungi or animal card ("P07"; a table adds its name from the card list).
+
+    Cards of one element are identical, so their copy number (``card_label``'s "sun#12")
+    is bookkeeping that a player never sees.
+    """
+    if is_element(code):
+        return t(f"ecosfera.element_card_{ELEMENTS[ELEMENT_OF[code]]}")
+    if is_disaster(code):
+        return t("ecosfera.disaster_card")
+    return card_label(code)
 
 
 def element_count(level: int, players: int) -> int:

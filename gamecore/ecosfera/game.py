@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from ..protocol import Action, Game
 from ..scoresheet import ScoreRow, ScoreSheet
+from ..words import join_words, t
 from .data import (
     ABILITIES,
     ALL_DISASTERS,
@@ -45,11 +46,14 @@ from .data import (
     STARTING_DISASTERS,
     THREE_OF_A_KIND,
     CardSet,
+    ability_name,
     biome_label,
     card_label,
+    card_words,
     default_cards,
     element_code,
     element_count,
+    element_name,
     is_animal,
     is_disaster,
     is_element,
@@ -93,15 +97,16 @@ def paid_cards(mask: int) -> tuple[int, ...]:
 
 
 def _labels(cards: Iterable[int]) -> str:
-    return " + ".join(card_label(c) for c in cards) or "nothing"
+    """Paying cards in words: "earth + water" (cards of one element are identical)."""
+    names = [element_name(ELEMENT_OF[c]) if is_element(c) else card_words(c) for c in cards]
+    return " + ".join(names) or t("ecosfera.nothing")
 
 
-def _source(source: int, ability: str) -> str:
-    return (
-        f"your {ability} tile"
-        if source == TILE
-        else f"the {ability} symbol of {card_label(source)}"
-    )
+def _source(source: int, ability: int) -> str:
+    name = ability_name(ability)
+    if source == TILE:
+        return t("ecosfera.source_tile", ability=name)
+    return t("ecosfera.source_symbol", ability=name, card=card_words(source))
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,9 @@ class AcquirePlant(Action):
         return paid_cards(self.paid)
 
     def __str__(self) -> str:
-        return f"acquire {card_label(self.plant)} paying {_labels(self.cards)}"
+        return t(
+            "ecosfera.action_acquire_plant", plant=card_words(self.plant), paid=_labels(self.cards)
+        )
 
 
 @dataclass(frozen=True)
@@ -144,12 +151,16 @@ class TakeMissingElement(Action):
         return paid_cards(self.paid)
 
     def __str__(self) -> str:
-        name = ELEMENTS[self.element] if 0 <= self.element < len(ELEMENTS) else "?"
-        also = f" + {_labels(self.cards)}" if self.cards else ""
-        return (
-            f"take the missing {name} from its deck and acquire {card_label(self.plant)} "
-            f"paying it{also}"
-        )
+        name = element_name(self.element) if 0 <= self.element < len(ELEMENTS) else "?"
+        plant = card_words(self.plant)
+        if self.cards:
+            return t(
+                "ecosfera.action_take_missing_with",
+                element=name,
+                plant=plant,
+                paid=_labels(self.cards),
+            )
+        return t("ecosfera.action_take_missing", element=name, plant=plant)
 
 
 @dataclass(frozen=True)
@@ -162,9 +173,11 @@ class AcquireAnimal(Action):
     plant_b: int
 
     def __str__(self) -> str:
-        return (
-            f"acquire {card_label(self.animal)} with {card_label(self.plant_a)} and "
-            f"{card_label(self.plant_b)}"
+        return t(
+            "ecosfera.action_acquire_animal",
+            animal=card_words(self.animal),
+            plant_a=card_words(self.plant_a),
+            plant_b=card_words(self.plant_b),
         )
 
 
@@ -179,13 +192,15 @@ class ClaimBiomes(Action):
     reactivate: int
 
     def __str__(self) -> str:
-        text = (
-            f"pair {card_label(self.animal_a)} and {card_label(self.animal_b)} for the tiles "
-            "of their shared biomes"
-        )
+        a, b = card_words(self.animal_a), card_words(self.animal_b)
         if 0 <= self.reactivate < len(ABILITIES):
-            text += f" and turn your {ABILITIES[self.reactivate]} tile face up again"
-        return text
+            return t(
+                "ecosfera.action_claim_biomes_reactivate",
+                animal_a=a,
+                animal_b=b,
+                tile=ability_name(self.reactivate),
+            )
+        return t("ecosfera.action_claim_biomes", animal_a=a, animal_b=b)
 
 
 @dataclass(frozen=True)
@@ -197,9 +212,10 @@ class Mycorrhiza(Action):
     mushroom: int
 
     def __str__(self) -> str:
-        return (
-            f"mycorrhiza: {card_label(self.tree)} with {card_label(self.mushroom)} win the tiles "
-            "of their shared biomes"
+        return t(
+            "ecosfera.action_mycorrhiza",
+            tree=card_words(self.tree),
+            mushroom=card_words(self.mushroom),
         )
 
 
@@ -211,7 +227,7 @@ class Plus(Action):
     source: int
 
     def __str__(self) -> str:
-        return f"use {_source(self.source, 'plus')}: an extra card from your deck"
+        return t("ecosfera.action_plus", source=_source(self.source, PLUS))
 
 
 @dataclass(frozen=True)
@@ -223,8 +239,8 @@ class Refresh(Action):
     row: int
 
     def __str__(self) -> str:
-        row = ROWS[self.row] if self.row in (PLANT_ROW, ANIMAL_ROW) else "?"
-        return f"use {_source(self.source, 'refresh')}: four new cards in the {row} row"
+        key = {PLANT_ROW: "plants", ANIMAL_ROW: "animals"}.get(self.row, "unknown")
+        return t(f"ecosfera.action_refresh_{key}", source=_source(self.source, REFRESH))
 
 
 @dataclass(frozen=True)
@@ -239,14 +255,14 @@ class Move(Action):
     to: int
 
     def __str__(self) -> str:
-        card = card_label(self.card)
+        card = card_words(self.card)
+        source = _source(self.source, MOVEMENT)
         if self.to == RECYCLE:
-            where = f"recycle {card} to its supply deck"
-        elif self.to == OWN_DECK:
-            where = f"put {card} face up on top of your deck"
-        else:
-            where = f"give {card} to player {self.to + 1}'s line"
-        return f"use {_source(self.source, 'movement')}: {where}"
+            return t("ecosfera.action_move_recycle", source=source, card=card)
+        if self.to == OWN_DECK:
+            return t("ecosfera.action_move_own_deck", source=source, card=card)
+        player = t("ecosfera.player_number", n=self.to + 1)
+        return t("ecosfera.action_move_give", source=source, card=card, player=player)
 
 
 @dataclass(frozen=True)
@@ -256,7 +272,7 @@ class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
 
     def __str__(self) -> str:
-        return "end your turn"
+        return t("ecosfera.action_end_turn")
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -282,11 +298,13 @@ def _is_int(value: object) -> bool:
 
 
 def _common_biomes(mask: int) -> str:
-    return ", ".join(biome_label(b) for b in range(len(BIOMES)) if mask >> b & 1) or "none"
+    names = [biome_label(b) for b in range(len(BIOMES)) if mask >> b & 1]
+    return join_words(names) or t("ecosfera.no_biome")
 
 
 def _cost_text(cost: Sequence[int]) -> str:
-    return ", ".join(f"{ELEMENTS[e]} {n}" for e, n in enumerate(cost) if n) or "nothing"
+    items = [t("ecosfera.cost_item", element=element_name(e), n=n) for e, n in enumerate(cost) if n]
+    return ", ".join(items) or t("ecosfera.nothing")
 
 
 # ---------------------------------------------------------------------------- the view
@@ -607,9 +625,9 @@ class Ecosfera(Game):
     def _check(self, action: object) -> str | None:
         kind = type(action)
         if kind not in _KINDS:
-            return f"{action!r} is not an Ecosfera action"
+            return t("ecosfera.not_an_action", action=repr(action))
         if self._current is None:
-            return f"the game is over ({self.describe_outcome()}): no more moves"
+            return t("ecosfera.game_over", outcome=self.describe_outcome())
         if isinstance(action, AcquirePlant):
             return self._check_acquire_plant(action)
         if isinstance(action, TakeMissingElement):
@@ -629,35 +647,35 @@ class Ecosfera(Game):
         return None
 
     def _on_line(self, code: object, what: str) -> str | None:
-        """None if ``code`` is an unused card of the turn player's line, else why not."""
+        """None if ``code`` is an unused card of the turn player's line, else why not
+        (``what`` it was to do: pay, call, claim, mycorrhize or move)."""
         if not _is_int(code) or not self.cards.exists(code):
-            return f"there is no card {code!r} in Ecosfera"
+            return t("ecosfera.no_such_card", code=repr(code))
         assert isinstance(code, int)
         if code not in self.lines[self._turn]:
-            return f"{card_label(code)} is not on your line, so it cannot {what}"
+            return t(f"ecosfera.not_on_line_{what}", card=card_words(code))
         if code in self.used:
-            return (
-                f"{card_label(code)} was already used this turn (each card of your line is "
-                "used once per turn)"
-            )
+            return t("ecosfera.already_used", card=card_words(code))
         return None
 
     def _in_row(self, code: object, row: int) -> str | None:
-        name, cards = (
-            ("plant & fungi", self.plant_row) if row == PLANT_ROW else ("animal", self.animal_row)
+        key, cards = (
+            ("not_in_plant_row", self.plant_row)
+            if row == PLANT_ROW
+            else ("not_in_animal_row", self.animal_row)
         )
         if not _is_int(code) or not self.cards.exists(code):
-            return f"there is no card {code!r} in Ecosfera"
+            return t("ecosfera.no_such_card", code=repr(code))
         assert isinstance(code, int)
         if code not in cards:
-            shown = ", ".join(card_label(c) for c in cards if c) or "no cards"
-            return f"{card_label(code)} is not in the {name} row (it shows {shown})"
+            shown = ", ".join(card_words(c) for c in cards if c) or t("ecosfera.no_cards")
+            return t(f"ecosfera.{key}", card=card_words(code), shown=shown)
         return None
 
     def _check_payment(self, plant: int, paid: int, extra: int | None) -> str | None:
         cards = paid_cards(paid)
         if not cards and paid != 0:
-            return "paid must name element cards of your line"
+            return t("ecosfera.paid_not_elements")
         for c in cards:
             reason = self._on_line(c, "pay")
             if reason:
@@ -669,11 +687,15 @@ class Ecosfera(Game):
             counts[extra] += 1
         cost = self.cards.cost[plant]
         if tuple(counts) != cost:
-            taken = f" and the missing {ELEMENTS[extra]}" if extra is not None else ""
-            return (
-                f"{card_label(plant)} costs {_cost_text(cost)}; you named "
-                f"{_labels(cards)}{taken} ({_cost_text(counts)})"
-            )
+            words = {
+                "plant": card_words(plant),
+                "cost": _cost_text(cost),
+                "named": _labels(cards),
+                "counts": _cost_text(counts),
+            }
+            if extra is None:
+                return t("ecosfera.payment_mismatch", **words)
+            return t("ecosfera.payment_mismatch_missing", element=element_name(extra), **words)
         return None
 
     def _check_acquire_plant(self, action: AcquirePlant) -> str | None:
@@ -687,26 +709,25 @@ class Ecosfera(Game):
             return reason
         e = action.element
         if not _is_int(e) or not 0 <= e < len(ELEMENTS):
-            return f"element must be 0-4 ({', '.join(ELEMENTS)}), not {e!r}"
+            names = ", ".join(element_name(k) for k in range(len(ELEMENTS)))
+            return t("ecosfera.element_out_of_range", elements=names, value=repr(e))
         cost = self.cards.cost[action.plant]
         if not cost[e]:
-            return (
-                f"{card_label(action.plant)} does not need {ELEMENTS[e]} "
-                f"(it costs {_cost_text(cost)})"
+            return t(
+                "ecosfera.plant_does_not_need",
+                plant=card_words(action.plant),
+                element=element_name(e),
+                cost=_cost_text(cost),
             )
         if not self.element_decks[e]:
-            return (
-                f"the {ELEMENTS[e]} deck is empty: no {ELEMENTS[e]} can be taken (elements "
-                "come only from the element decks)"
-            )
+            return t("ecosfera.element_deck_empty", element=element_name(e))
         reason = self._check_payment(action.plant, action.paid, e)
         if reason:
             return reason
         free = sum(1 for c in self.lines[self._turn] if ELEMENT_OF[c] == e and c not in self.used)
         if free >= cost[e]:
-            return (
-                f"you are not missing {ELEMENTS[e]}: your line has enough unused {ELEMENTS[e]} "
-                f"cards to pay for {card_label(action.plant)}"
+            return t(
+                "ecosfera.not_missing", element=element_name(e), plant=card_words(action.plant)
             )
         return None
 
@@ -716,58 +737,62 @@ class Ecosfera(Game):
             return reason
         a, b = action.plant_a, action.plant_b
         for plant in (a, b):
-            reason = self._on_line(plant, "call an animal")
+            reason = self._on_line(plant, "call")
             if reason:
                 return reason
             if not is_plant(plant):
-                return f"{card_label(plant)} is not a plant & fungi card"
+                return t("ecosfera.not_a_plant", card=card_words(plant))
         if a == b:
-            return "an animal needs two different plant & fungi cards"
+            return t("ecosfera.same_plant")
         mask = self.cards.biome_mask
         common = mask[a] & mask[b]
         if not common:
-            return f"{card_label(a)} and {card_label(b)} share no biome, so they call no animal"
+            return t("ecosfera.plants_share_no_biome", a=card_words(a), b=card_words(b))
         if not mask[action.animal] & common:
-            return (
-                f"{card_label(action.animal)} lives in none of the biomes that {card_label(a)} "
-                f"and {card_label(b)} share ({_common_biomes(common)})"
+            return t(
+                "ecosfera.animal_not_in_shared_biomes",
+                animal=card_words(action.animal),
+                a=card_words(a),
+                b=card_words(b),
+                biomes=_common_biomes(common),
             )
         tiles = self.mycorrhiza_tiles(a, b)
         if tiles:
-            return (
-                f"{card_label(a)} and {card_label(b)} mycorrhize: together they win the "
-                f"{_common_biomes(tiles)} tile directly, and call an animal only once the "
-                "tiles they share are placed"
+            return t(
+                "ecosfera.pair_mycorrhizes",
+                n=bin(tiles).count("1"),
+                a=card_words(a),
+                b=card_words(b),
+                biomes=_common_biomes(tiles),
             )
         return None
 
     def _check_claim_biomes(self, action: ClaimBiomes) -> str | None:
         a, b = action.animal_a, action.animal_b
         for animal in (a, b):
-            reason = self._on_line(animal, "win biome tiles")
+            reason = self._on_line(animal, "claim")
             if reason:
                 return reason
             if not is_animal(animal):
-                return f"{card_label(animal)} is not an animal card"
+                return t("ecosfera.not_an_animal", card=card_words(animal))
         if a == b:
-            return "biome tiles need two different animals"
+            return t("ecosfera.same_animal")
         mask = self.cards.biome_mask
         common = mask[a] & mask[b]
         if not common:
-            return f"{card_label(a)} and {card_label(b)} share no biome"
-        t = action.reactivate
-        if not _is_int(t) or not NO_TILE <= t < len(ABILITIES):
-            return f"reactivate must be -1 (none) or 0-2 ({', '.join(ABILITIES)}), not {t!r}"
-        if t != NO_TILE and self.tiles[self._turn][t]:
-            return (
-                f"your {ABILITIES[t]} tile is face up: only a used (face-down) tile can be "
-                "reactivated"
-            )
-        if t == NO_TILE and not common & ~self._won_mask():
-            return (
-                f"the tiles of every biome {card_label(a)} and {card_label(b)} share "
-                f"({_common_biomes(common)}) are already placed: pairing them would only "
-                "reactivate a used ability tile, and you chose none"
+            return t("ecosfera.share_no_biome", a=card_words(a), b=card_words(b))
+        tile = action.reactivate
+        if not _is_int(tile) or not NO_TILE <= tile < len(ABILITIES):
+            names = ", ".join(ability_name(k) for k in range(len(ABILITIES)))
+            return t("ecosfera.reactivate_out_of_range", abilities=names, value=repr(tile))
+        if tile != NO_TILE and self.tiles[self._turn][tile]:
+            return t("ecosfera.tile_face_up", tile=ability_name(tile))
+        if tile == NO_TILE and not common & ~self._won_mask():
+            return t(
+                "ecosfera.claim_only_reactivates",
+                a=card_words(a),
+                b=card_words(b),
+                biomes=_common_biomes(common),
             )
         return None
 
@@ -778,43 +803,38 @@ class Ecosfera(Game):
             if reason:
                 return reason
         if tree not in self.cards.symbol_trees:
-            return f"{card_label(tree)} is not a tree with the mushroom symbol"
+            return t("ecosfera.not_a_symbol_tree", card=card_words(tree))
         if mushroom not in self.cards.mushrooms:
-            return f"{card_label(mushroom)} is not a mushroom card"
+            return t("ecosfera.not_a_mushroom", card=card_words(mushroom))
         mask = self.cards.biome_mask
         common = mask[tree] & mask[mushroom]
         if not common:
-            return f"{card_label(tree)} and {card_label(mushroom)} share no biome"
+            return t("ecosfera.share_no_biome", a=card_words(tree), b=card_words(mushroom))
         if not common & ~self._won_mask():
-            return (
-                f"the tiles of the biomes {card_label(tree)} and {card_label(mushroom)} share "
-                f"({_common_biomes(common)}) are already placed: use them like other plants "
-                "to acquire an animal"
+            return t(
+                "ecosfera.mycorrhiza_tiles_placed",
+                tree=card_words(tree),
+                mushroom=card_words(mushroom),
+                biomes=_common_biomes(common),
             )
         return None
 
     def _check_source(self, source: object, ability: int) -> str | None:
-        name = ABILITIES[ability]
+        name = ability_name(ability)
         p = self._turn
         if source == TILE and _is_int(source):
             if not self.tiles[p][ability]:
-                return (
-                    f"your {name} tile is face down (used); two animals that share a biome can "
-                    "turn it face up again"
-                )
+                return t("ecosfera.tile_face_down", tile=name)
             return None
         if not _is_int(source) or not self.cards.exists(source):
-            return f"source must be 0 (your {name} tile) or a card on your line, not {source!r}"
+            return t("ecosfera.source_out_of_range", tile=name, value=repr(source))
         assert isinstance(source, int)
         if source not in self.lines[p]:
-            return f"{card_label(source)} is not on your line, so its symbols cannot be used"
+            return t("ecosfera.source_not_on_line", card=card_words(source))
         if ability not in self.cards.abilities[source]:
-            return f"{card_label(source)} shows no {name} symbol"
+            return t("ecosfera.no_such_symbol", card=card_words(source), ability=name)
         if source in self.symbols_used:
-            return (
-                f"the symbol of {card_label(source)} was already used this turn (a card's "
-                "symbols are used once per turn, one symbol per card)"
-            )
+            return t("ecosfera.symbol_used", card=card_words(source))
         return None
 
     def _check_plus(self, action: Plus) -> str | None:
@@ -823,7 +843,7 @@ class Ecosfera(Game):
             return reason
         p = self._turn
         if not self.decks[p] and not self.discards[p]:
-            return "your deck and your discard pile are empty: there is no card to take"
+            return t("ecosfera.plus_no_card")
         return None
 
     def _check_refresh(self, action: Refresh) -> str | None:
@@ -831,12 +851,11 @@ class Ecosfera(Game):
         if reason:
             return reason
         if not _is_int(action.row) or action.row not in (PLANT_ROW, ANIMAL_ROW):
-            return f"row must be 0 (plant & fungi) or 1 (animals), not {action.row!r}"
-        deck = self.plant_deck if action.row == PLANT_ROW else self.animal_deck
-        if not deck:
-            return (
-                f"the {ROWS[action.row]} deck is empty: refreshing would bring back the same cards"
-            )
+            return t("ecosfera.row_out_of_range", value=repr(action.row))
+        if action.row == PLANT_ROW and not self.plant_deck:
+            return t("ecosfera.refresh_plant_deck_empty")
+        if action.row == ANIMAL_ROW and not self.animal_deck:
+            return t("ecosfera.refresh_animal_deck_empty")
         return None
 
     def _check_move(self, action: Move) -> str | None:
@@ -848,30 +867,22 @@ class Ecosfera(Game):
         if reason:
             return reason
         if is_disaster(card):
-            return "a disaster card cannot be moved"
+            return t("ecosfera.move_disaster")
         if card == action.source:
-            return (
-                f"the movement symbol of {card_label(card)} moves another card of your line, "
-                "not the card that carries it"
-            )
+            return t("ecosfera.move_itself", card=card_words(card))
         p = self._turn
         if not _is_int(to):
-            return f"to must be a player's number, -1 (recycle) or -2 (solo: your deck), not {to!r}"
+            return t("ecosfera.move_to_out_of_range", value=repr(to))
         if to == RECYCLE:
             return None
         if self.solo:
-            if to != OWN_DECK:
-                return (
-                    "in the solo game a moved card goes face up on top of your deck (to=-2) "
-                    "or back to its supply deck (to=-1)"
-                )
-            return None
+            return None if to == OWN_DECK else t("ecosfera.move_solo_target")
         if to == OWN_DECK:
-            return "only the solo game puts a moved card on top of your own deck"
+            return t("ecosfera.move_own_deck_not_solo")
         if not 0 <= to < len(self.players):
-            return f"there is no player {to!r} to give the card to"
+            return t("ecosfera.move_no_such_player", value=repr(to))
         if to == p:
-            return "movement gives a card to another player's line, not to your own"
+            return t("ecosfera.move_to_yourself")
         return None
 
     # ------------------------------------------------------------------ applying actions
@@ -1019,17 +1030,21 @@ class Ecosfera(Game):
         the world instead: one extinction tile."""
         if self.disaster_deck:
             self.lines[p].append(self.disaster_deck.pop())
-            self.notes.append(f"{self.players[p]} takes a disaster card")
+            self.notes.append(t("ecosfera.note_takes_disaster", player=self.players[p]))
         else:
-            self.notes.append("the disaster deck is empty: the disaster places an extinction tile")
+            self.notes.append(t("ecosfera.note_disaster_deck_empty"))
             self._place_extinction(1)
 
     def _place_extinction(self, n: int) -> None:
         placed = min(n, EXTINCTION_TILES - self.extinction_tiles)
         self.extinction_tiles += placed
         self.notes.append(
-            f"{placed} extinction tile{'s' if placed != 1 else ''} placed "
-            f"({self.extinction_tiles} of {EXTINCTION_TILES})"
+            t(
+                "ecosfera.note_extinction",
+                n=placed,
+                total=self.extinction_tiles,
+                limit=EXTINCTION_TILES,
+            )
         )
         if self.extinction_tiles >= EXTINCTION_TILES:
             self._finish(LOST)
@@ -1045,11 +1060,13 @@ class Ecosfera(Game):
         """
         disasters = self._count_disasters(p)
         if opening and disasters >= OPENING_CATASTROPHE:
-            self.notes.append(f"{disasters} disasters opened in {self.players[p]}'s line")
+            self.notes.append(
+                t("ecosfera.note_opened_disasters", n=disasters, player=self.players[p])
+            )
             self._place_extinction(OPENING_CATASTROPHE_TILES)
             return True
         if disasters >= THREE_OF_A_KIND:
-            self.notes.append(f"three disasters on {self.players[p]}'s line")
+            self.notes.append(t("ecosfera.note_three_disasters", player=self.players[p]))
             self._place_extinction(1)
             return True
         counts = [0] * len(ELEMENTS)
@@ -1057,13 +1074,15 @@ class Ecosfera(Game):
             e = ELEMENT_OF[c]
             if e >= 0:
                 counts[e] += 1
-        heavy = [ELEMENTS[e] for e, n in enumerate(counts) if n >= THREE_OF_A_KIND]
+        heavy = [e for e, n in enumerate(counts) if n >= THREE_OF_A_KIND]
         if not heavy:
             return False
-        self.notes.append(f"three {heavy[0]} cards on {self.players[p]}'s line")
+        self.notes.append(
+            t("ecosfera.note_three_element", element=element_name(heavy[0]), player=self.players[p])
+        )
         self._take_disaster(p)
         if self.outcome == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
-            self.notes.append(f"three disasters on {self.players[p]}'s line")
+            self.notes.append(t("ecosfera.note_three_disasters", player=self.players[p]))
             self._place_extinction(1)
         return True
 
@@ -1072,17 +1091,17 @@ class Ecosfera(Game):
         if len(self.biome_tiles) == BIOME_TILES:
             self._finish(WON)
         elif self._line_checks(p, opening=False) and self.outcome == PLAYING:
-            self.notes.append(f"{self.players[p]}'s turn is over")
+            self.notes.append(t("ecosfera.note_turn_over", player=self.players[p]))
             self._end_turn(p)
 
     def _end_of_turn_disaster(self, p: int) -> None:
         """Nothing acquired and no biome tile placed this turn: a disaster card."""
         if self.achieved:
             return
-        self.notes.append(f"{self.players[p]} acquired nothing and placed no biome tile")
+        self.notes.append(t("ecosfera.note_nothing_achieved", player=self.players[p]))
         self._take_disaster(p)
         if self.outcome == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
-            self.notes.append(f"three disasters on {self.players[p]}'s line")
+            self.notes.append(t("ecosfera.note_three_disasters", player=self.players[p]))
             self._place_extinction(1)
 
     # ------------------------------------------------------------------ turns
@@ -1101,7 +1120,7 @@ class Ecosfera(Game):
         self._open_line(p)
         self.turns += 1
         if self.turns >= self.options["round_limit"] * len(self.players):
-            self.notes.append(f"{self.options['round_limit']} rounds played: the time is up")
+            self.notes.append(t("ecosfera.note_time_up", rounds=self.options["round_limit"]))
             self._finish(TIME_UP)
             return False
         return True
@@ -1117,7 +1136,7 @@ class Ecosfera(Game):
                 return
             if self.outcome != PLAYING:
                 return
-            self.notes.append(f"{self.players[q]}'s turn is over before it began")
+            self.notes.append(t("ecosfera.note_turn_over_before_it_began", player=self.players[q]))
             if not self._close_turn(q):
                 return
             q = (q + 1) % n
@@ -1129,12 +1148,12 @@ class Ecosfera(Game):
     # ------------------------------------------------------------------ views and scores
     def describe_outcome(self) -> str:
         if self.outcome == WON:
-            return "won: all seven biome tiles are placed"
+            return t("ecosfera.outcome_won")
         if self.outcome == LOST:
-            return "lost: all seven extinction tiles are placed"
+            return t("ecosfera.outcome_lost")
         if self.outcome == TIME_UP:
-            return f"unfinished after {self.options['round_limit']} rounds"
-        return "in play"
+            return t("ecosfera.outcome_time_up", rounds=self.options["round_limit"])
+        return t("ecosfera.outcome_playing")
 
     def view(self, player: int) -> EcosferaView:
         if not _is_int(player) or not 0 <= player < len(self.players):

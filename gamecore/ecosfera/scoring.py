@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
+from ..words import t
 from .data import (
     ALL_BIOMES_POINTS,
     BIOME_TILE_POINTS,
@@ -37,20 +38,27 @@ CATEGORIES = (
     "supply_elements",
     *CHALLENGES,
 )
-TITLES = {
-    "difficulty": "Difficulty",
-    "biome_tiles": "Biome tiles",
-    "all_biomes": "All seven biomes",
-    "extinction_tiles": "Unplaced extinction tiles",
-    "supply_elements": "Element cards in the supply",
-    **CHALLENGE_TITLES,
-}
-CHALLENGE_RULES = {
-    "zero_waste_master": "won without reactivating any ability tile",
-    "anonymous": "won the solo game",
-    "monk": "won without speaking at any time",
-    "extinction_rebel": "won starting with only one extinction tile unplaced",
-}
+
+
+def category_titles() -> dict[str, str]:
+    """Each category's title in the chosen language (the score sheet's column heads)."""
+    return {name: t(f"ecosfera.{_title_key(name)}") for name in CATEGORIES}
+
+
+def challenge_rule(name: str) -> str:
+    """What a challenge asks, in words ("won the solo game")."""
+    return t(f"ecosfera.challenge_rule_{name}")
+
+
+def _title_key(name: str) -> str:
+    return f"challenge_{name}" if name in CHALLENGES else f"category_{name}"
+
+
+TITLES = category_titles()
+"""The titles in English when the module was imported (kept for older callers; a sheet uses
+``category_titles()`` so that it follows ``set_language``)."""
+CHALLENGE_RULES = {name: challenge_rule(name) for name in CHALLENGES}
+"""English, as ``TITLES``; use ``challenge_rule``."""
 
 
 def level_points(level: int, hardest_level_points: int = LEVEL_POINTS[-1]) -> int:
@@ -116,42 +124,54 @@ def score_rows(
     """The rows of one (checked) result, credited to ``player``."""
     supply = supply_at_start(level, players)
     unplaced = EXTINCTION_TILES - extinction_tiles
+    points = level_points(level, hardest_level_points)
+    all_placed = biome_tiles == BIOME_TILES
     rows = [
         ScoreRow(
             player,
             "difficulty",
-            level_points(level, hardest_level_points),
-            f"level {level}: {supply} cards of each element in the supply at the start: "
-            f"+{level_points(level, hardest_level_points)}",
+            points,
+            t("ecosfera.reason_difficulty", level=level, supply=supply, points=points),
         ),
         ScoreRow(
             player,
             "biome_tiles",
             BIOME_TILE_POINTS * biome_tiles,
-            f"{biome_tiles} biome tile{'s' if biome_tiles != 1 else ''} placed x "
-            f"{BIOME_TILE_POINTS}: +{BIOME_TILE_POINTS * biome_tiles}",
+            t(
+                "ecosfera.reason_biome_tiles",
+                n=biome_tiles,
+                each=BIOME_TILE_POINTS,
+                points=BIOME_TILE_POINTS * biome_tiles,
+            ),
         ),
         ScoreRow(
             player,
             "all_biomes",
-            ALL_BIOMES_POINTS if biome_tiles == BIOME_TILES else 0,
-            f"all {BIOME_TILES} biome tiles placed: +{ALL_BIOMES_POINTS}"
-            if biome_tiles == BIOME_TILES
-            else f"not all {BIOME_TILES} biome tiles placed: +0",
+            ALL_BIOMES_POINTS if all_placed else 0,
+            t("ecosfera.reason_all_biomes", total=BIOME_TILES, points=ALL_BIOMES_POINTS)
+            if all_placed
+            else t("ecosfera.reason_not_all_biomes", total=BIOME_TILES),
         ),
         ScoreRow(
             player,
             "extinction_tiles",
             UNPLACED_EXTINCTION_POINTS * unplaced,
-            f"{unplaced} extinction tile{'s' if unplaced != 1 else ''} not placed x "
-            f"{UNPLACED_EXTINCTION_POINTS}: +{UNPLACED_EXTINCTION_POINTS * unplaced}",
+            t(
+                "ecosfera.reason_extinction_tiles",
+                n=unplaced,
+                each=UNPLACED_EXTINCTION_POINTS,
+                points=UNPLACED_EXTINCTION_POINTS * unplaced,
+            ),
         ),
         ScoreRow(
             player,
             "supply_elements",
             SUPPLY_ELEMENT_POINTS * supply_elements,
-            f"{supply_elements} element card{'s' if supply_elements != 1 else ''} left in "
-            f"the supply: +{SUPPLY_ELEMENT_POINTS * supply_elements}",
+            t(
+                "ecosfera.reason_supply_elements",
+                n=supply_elements,
+                points=SUPPLY_ELEMENT_POINTS * supply_elements,
+            ),
         ),
     ]
     rows.extend(
@@ -159,7 +179,12 @@ def score_rows(
             player,
             name,
             CHALLENGE_POINTS[name],
-            f"{CHALLENGE_TITLES[name]}: {CHALLENGE_RULES[name]}: +{CHALLENGE_POINTS[name]}",
+            t(
+                "ecosfera.reason_challenge",
+                title=t(f"ecosfera.challenge_{name}"),
+                rule=challenge_rule(name),
+                points=CHALLENGE_POINTS[name],
+            ),
         )
         for name in challenges
     )
@@ -167,7 +192,7 @@ def score_rows(
 
 
 def team_sheet(rows: Iterable[ScoreRow], players: Sequence[str] = (TEAM,)) -> ScoreSheet:
-    return make_sheet(players, CATEGORIES, rows, titles=TITLES)
+    return make_sheet(players, CATEGORIES, rows, titles=category_titles())
 
 
 def final_score(
