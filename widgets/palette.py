@@ -2,7 +2,7 @@
 
 Colours come from Paul Tol's colour-blind-safe "muted" scheme and the Okabe-Ito palette.
 Colour is never the only cue: every biome and icon also has a drawn symbol
-(``widgets.icons``) and a text label.
+(``widgets.icons``) and a text label (from the catalog, ``gamecore.words``).
 """
 
 from __future__ import annotations
@@ -49,15 +49,6 @@ ELEMENT_COLOURS = {
 
 ABILITY_COLOURS = {"plus": "#117733", "refresh": "#332288", "movement": "#882255"}
 """Ecosfera's ability symbols (Paul Tol's muted scheme)."""
-
-ICON_LABELS = {
-    "sun": "sun",
-    "water": "water",
-    "plants": "plants",
-    "animals": "animals",
-    "minerals": "minerals",
-    "ice": "ice",
-}
 
 
 def luminance(colour: str) -> float:

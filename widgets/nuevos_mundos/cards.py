@@ -16,6 +16,7 @@ from gamecore.nuevos_mundos.data import (
     SETTLEMENT_BASE,
     biome_label,
 )
+from gamecore.words import t
 
 from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
 from ..icons import icon
@@ -92,7 +93,7 @@ def card_face(
             id=f"{id}-label",
             x=x + CARD_W / 2,
             y=y + CARD_H - 8,
-            text=("settlement" if settlement else biome_label(BIOME_OF_CODE[code])),
+            text=(t("pictures.nm_settlement") if settlement else biome_label(BIOME_OF_CODE[code])),
             size=8.5,
             anchor="middle",
             fill=INK,
@@ -135,8 +136,10 @@ def card_back(
     return shapes
 
 
-def empty_space(x: float, y: float, *, id: str, caption: str = "empty") -> list[Shape]:
-    return empty_place(x, y, CARD_W, CARD_H, id=id, radius=6, caption=caption, size=10)
+def empty_space(x: float, y: float, *, id: str, caption: str | None = None) -> list[Shape]:
+    """An empty place for a card, captioned "empty" unless ``caption`` says otherwise."""
+    words = t("pictures.empty") if caption is None else caption
+    return empty_place(x, y, CARD_W, CARD_H, id=id, radius=6, caption=words, size=10)
 
 
 def world_columns(

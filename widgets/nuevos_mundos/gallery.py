@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamecore.nuevos_mundos.data import BIOME_RANGES, BIOMES, ICONS, biome_label
+from gamecore.words import t
 
 from ..icons import icon
 from ..palette import INK, MUTED, PAPER
@@ -18,7 +19,7 @@ def biome_gallery() -> Picture:
         width=8 * step + 10,
         height=150,
         background=PAPER,
-        title="The eight biomes of Nuevos Mundos and their card values",
+        title=t("pictures.nm_gallery_title"),
     )
     for b, (first, last) in enumerate(BIOME_RANGES):
         x = 14 + b * step
@@ -40,7 +41,7 @@ def biome_gallery() -> Picture:
                 id=f"g{b}-range",
                 x=x + CARD_W / 2,
                 y=137,
-                text=f"{first:02d} to {last:02d}",
+                text=t("pictures.nm_value_range", first=f"{first:02d}", last=f"{last:02d}"),
                 size=12,
                 anchor="middle",
                 fill=MUTED,
@@ -52,7 +53,7 @@ def biome_gallery() -> Picture:
 def icon_legend() -> Picture:
     """The six nature icons, in the order used for tie-breaks, and the eight biome symbols."""
     scene = Scene(
-        width=8 * 96 + 20, height=160, background=PAPER, title="Nature icons and biome symbols"
+        width=8 * 96 + 20, height=160, background=PAPER, title=t("pictures.nm_legend_title")
     )
     for i, name in enumerate(ICONS):
         x = 20 + i * 96
@@ -62,7 +63,7 @@ def icon_legend() -> Picture:
                 id=f"n{i}-label",
                 x=x + 44,
                 y=62,
-                text=f"{i + 1}. {name}",
+                text=t("pictures.nm_icon_numbered", n=i + 1, icon=t(f"pictures.icon_{name}")),
                 size=12,
                 anchor="middle",
                 fill=INK,
