@@ -97,3 +97,47 @@ def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
     assert f"Selected {number}" in after or f"Selected {int(number):02d}" in after, (
         f"clicked {card} after a scroll; the kernel understood: {after!r}"
     )
+
+
+def _button(page: Any, css: str) -> Any:
+    """The <button> of an ipywidgets Button with CSS class ``css`` (the class may sit on the
+    button itself or on a wrapper)."""
+    found = page.locator(f"button.{css}, .{css} button").first
+    found.wait_for(state="visible")
+    return found
+
+
+def save_and_load_back(page: Any, prefix: str, tmp: Path) -> str:
+    """Press Save, download the file the link offers, then load it with Load: the status
+    line's words after the load."""
+    status = page.locator(f".{prefix}-status").first
+    _button(page, f"{prefix}-save").click()
+    link = page.locator(f".{prefix}-download a").first
+    link.wait_for(state="visible", timeout=10_000)
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    target = tmp / download.suggested_filename
+    download.save_as(str(target))
+    assert target.stat().st_size > 50, "the downloaded save file is empty"
+    before = status.inner_text()
+    with page.expect_file_chooser() as chooser:  # as a student does: Load, pick the file
+        page.locator(f".{prefix}-load").first.click()
+    chooser.value.set_files(str(target))
+    after, _ = wait_for_change(status.inner_text, before, timeout=10)
+    return str(after)
+
+
+def test_save_downloads_to_the_computer_and_load_reads_it_back_in_lab(
+    laptop_page: Any, lab_server: Server, tmp_path: Path
+) -> None:
+    """Issue 8 A6, JupyterLab: the file goes to the student's computer (a download), not to
+    the server, and Load brings the same game back."""
+    page = laptop_page
+    mirror = rebuild_table(PLAY_NOTEBOOK)
+    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, lab_server, relpath, file_browser=True)
+    run_all_cells(page)
+    assert error_outputs(page) == []
+    after = save_and_load_back(page, "nm", tmp_path)
+    assert f"Loaded {mirror.file_name}: seed {mirror.game.seed}" in after, after

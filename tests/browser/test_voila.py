@@ -105,3 +105,18 @@ def test_voila_play_notebook(page: Any, voila: Callable[[Path], Server], artifac
         artifacts / "play_voila.png",
     )
     print(f"voila play: click on {target} to status change {latency * 1000:.0f} ms")
+
+
+def test_voila_save_downloads_and_load_reads_it_back(
+    page: Any, voila: Callable[[Path], Server], tmp_path: Path
+) -> None:
+    """Issue 8 A6 in Voila (as on Binder): Save downloads to the student's computer and
+    Load reads the file back."""
+    from test_classroom import save_and_load_back
+
+    mirror = rebuild_table(PLAY_NOTEBOOK)
+    server = voila(PLAY_NOTEBOOK)
+    _open(page, server)
+    page.locator("canvas.nm-table-canvas").first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    after = save_and_load_back(page, "nm", tmp_path)
+    assert f"Loaded {mirror.file_name}: seed {mirror.game.seed}" in after, after
