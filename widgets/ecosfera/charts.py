@@ -45,6 +45,7 @@ from gamecore.ecosfera.data import (
 from gamecore.ecosfera.study import LevelSummary, steps
 from gamecore.experiments import margin_of_error
 from gamecore.nuevos_mundos.earth import Table
+from gamecore.words import t
 
 from ..palette import INK, MUTED
 from .cards import ELEMENT_COLOURS
@@ -90,39 +91,37 @@ def load_published(path: str | Path = PUBLISHED_STUDY) -> dict[str, dict[int, Le
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(
-            f"there is no published study at {path}; write it with "
-            "python benchmarks/ecosfera_study.py --save gamecore/ecosfera/balance_study.json"
-        ) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"{path} is not a readable study ({error})") from None
+        raise ValueError(t("charts.eco_no_study", path=path)) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        # the parser's own detail (line, column, byte) means nothing to a teacher
+        raise ValueError(t("charts.eco_unreadable_study", path=path)) from None
     bots = data.get("bots") if isinstance(data, dict) else None
     if not isinstance(bots, dict) or not bots:
-        raise ValueError(
-            f"{path} holds no study: it needs 'bots', each bot's name with a list of levels"
-        )
+        raise ValueError(t("charts.eco_empty_study", path=path))
     return {name: _bot_study(path, name, levels) for name, levels in bots.items()}
 
 
 def _bot_study(path: Path, name: str, levels: object) -> dict[int, LevelSummary]:
-    where = f"{path}, bot {name!r}"
+    where = t("charts.eco_study_where", path=path, bot=name)
     if not isinstance(levels, list) or not levels:
-        raise ValueError(f"{where}: needs a list of level summaries")
+        raise ValueError(t("charts.eco_needs_levels", where=where))
     study: dict[int, LevelSummary] = {}
     for raw in levels:
         if not isinstance(raw, dict):
-            raise ValueError(f"{where}: a level summary must be a JSON object")
+            raise ValueError(t("charts.eco_level_object", where=where))
         try:
             summary = LevelSummary.from_dict(raw)
         except (TypeError, ValueError) as error:
             raise ValueError(f"{where}: {error}") from None
         level, games, wins = summary.level, summary.games, summary.wins
         if level not in LEVELS or level in study:
-            raise ValueError(f"{where}: level {level!r} is not a new level from 1 to 5")
+            raise ValueError(t("charts.eco_level_not_new", where=where, level=level))
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in (games, wins)):
-            raise ValueError(f"{where}: level {level} needs whole numbers of games and wins")
+            raise ValueError(t("charts.eco_level_whole", where=where, level=level))
         if games < 1 or not 0 <= wins <= games:
-            raise ValueError(f"{where}: level {level} has {wins} wins in {games} games")
+            raise ValueError(
+                t("charts.eco_level_wins", where=where, level=level, wins=wins, games=games)
+            )
         study[level] = summary
     return dict(sorted(study.items()))
 
@@ -134,16 +133,14 @@ def level_supply(players: int = 1) -> Table:
     rows = []
     for level in LEVELS:
         cards, left = element_count(level, players), supply_at_start(level, players)
-        rows.append(
-            (f"Level {level}", str(cards), str(players), str(left), str(left * len(ELEMENTS)))
-        )
-    start = "In your starting deck" if players == 1 else "In the starting decks"
+        rows.append((_level(level), str(cards), str(players), str(left), str(left * len(ELEMENTS))))
+    start = t("charts.eco_col_your_start" if players == 1 else "charts.eco_col_starts")
     headers = (
         "",
-        "Cards of each element",
+        t("charts.eco_col_each_element"),
         start,
-        "Left in each element deck",
-        "In all five decks",
+        t("charts.eco_col_left"),
+        t("charts.eco_col_all_decks"),
     )
     return Table(headers, tuple(rows), "eco-lesson-table")
 
@@ -159,18 +156,22 @@ def element_demand(cards: CardSet | None = None) -> Table:
         rows.append(
             (
                 element,
-                f"{sum(p.cost[e] > 0 for p in cards.plants)} of {len(cards.plants)}",
+                t(
+                    "charts.eco_n_of",
+                    count=sum(p.cost[e] > 0 for p in cards.plants),
+                    total=len(cards.plants),
+                ),
                 str(sum(p.cost[e] for p in cards.plants)),
                 str(supply_at_start(easiest, 1)),
                 str(supply_at_start(hardest, 1)),
             )
         )
     headers = (
-        "Element",
-        "Plant & fungi cards that cost it",
-        "Cards to buy every plant once",
-        f"In its deck at level {easiest}",
-        f"At level {hardest}",
+        t("charts.eco_col_element"),
+        t("charts.eco_col_cost_it"),
+        t("charts.eco_col_buy_all"),
+        t("charts.eco_col_deck_at", level=easiest),
+        t("charts.eco_col_at", level=hardest),
     )
     return Table(headers, tuple(rows), "eco-lesson-table")
 
@@ -183,11 +184,11 @@ def study_table(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Tabl
         low, high = s.interval
         rows.append(
             (
-                f"Level {level}",
+                _level(level),
                 str(s.games),
                 str(s.wins),
                 f"{s.win_rate:.1%}",
-                f"{low:.1%} to {high:.1%}",
+                t("charts.eco_interval", low=f"{low:.1%}", high=f"{high:.1%}"),
                 f"{s.mean_score:.0f}",
                 f"{s.mean_taken:.1f}",
                 *(f"{s.ran_out[e]:.0%}" for e in elements),
@@ -195,13 +196,13 @@ def study_table(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Tabl
         )
     headers = (
         "",
-        "Games",
-        "Won",
-        "Win rate",
-        "95% interval",
-        "Mean score",
-        "Elements taken",
-        *(f"{e.capitalize()} ran out" for e in elements),
+        t("charts.eco_col_games"),
+        t("charts.eco_col_won"),
+        t("charts.eco_col_win_rate"),
+        t("charts.eco_col_interval"),
+        t("charts.eco_col_mean_score"),
+        t("charts.eco_col_taken"),
+        *(t("charts.eco_col_ran_out", element=e.capitalize()) for e in elements),
     )
     return Table(headers, tuple(rows), "eco-lesson-table")
 
@@ -212,11 +213,16 @@ def steps_table(study: Study) -> Table:
     would give such a change in fewer than 1 experiment in 20."""
     rows = []
     for easier, harder, drop, z in steps(study):
-        verdict = "yes" if abs(z) > Z_95 else "no: it could be luck"
-        rows.append(
-            (f"Level {easier} to {harder}", f"{-drop * 100:+.1f} points", f"{z:.1f}", verdict)
-        )
-    headers = ("Step", "Change in win rate", "z", "More than luck?")
+        verdict = t("charts.eco_yes" if abs(z) > Z_95 else "charts.eco_maybe_luck")
+        step = t("charts.eco_step", easier=easier, harder=harder)
+        change = t("charts.eco_points_change", change=f"{-drop * 100:+.1f}")
+        rows.append((step, change, f"{z:.1f}", verdict))
+    headers = (
+        t("charts.eco_col_step"),
+        t("charts.eco_col_change"),
+        "z",
+        t("charts.eco_col_more_than_luck"),
+    )
     return Table(headers, tuple(rows), "eco-lesson-table")
 
 
@@ -232,13 +238,13 @@ def level_chart(study: Study | None, published: Study | None = None) -> Figure:
     series = [
         (s, label, hatch, colour)
         for s, label, hatch, colour in (
-            (study, "our class", "//", CLASS_COLOUR),
-            (published, "published study", "", PUBLISHED_COLOUR),
+            (study, t("charts.eco_our_class"), "//", CLASS_COLOUR),
+            (published, t("charts.eco_published"), "", PUBLISHED_COLOUR),
         )
         if s
     ]
     if not series:
-        raise ValueError("level_chart needs a study, the published one, or both")
+        raise ValueError(t("charts.eco_needs_a_study"))
     levels = sorted({level for s, *_ in series for level in s})
     width = 0.8 / len(series)
     fig, ax = plt.subplots(figsize=(11, 6))
@@ -264,7 +270,7 @@ def level_chart(study: Study | None, published: Study | None = None) -> Figure:
             hatch=hatch,
             edgecolor=INK,
             lw=2,
-            label=f"{who}: {_games(s)} per level",
+            label=t("charts.eco_per_level", who=who, games=_games(s)),
         )
         for xi, level, rate, (_, high) in zip(x, shown, rates, intervals):
             text = f"{rate:.1f}%" if s[level].games >= PRECISE_GAMES else f"{rate:.0f}%"
@@ -272,12 +278,12 @@ def level_chart(study: Study | None, published: Study | None = None) -> Figure:
         tallest = max(tallest, *(high * 100 for _, high in intervals))
     ax.set_xticks(
         range(len(levels)),
-        [f"Level {lv}\n{element_count(lv, 1)} of each" for lv in levels],
+        [t("charts.eco_level_tick", level=lv, n=element_count(lv, 1)) for lv in levels],
     )
-    ax.set_xlabel("Level, and the cards of each element in a solo game", fontsize=LESSON3_FONT)
+    ax.set_xlabel(t("charts.eco_level_axis"), fontsize=LESSON3_FONT)
     ax.set_ylim(0, _round_up(max(70.0, tallest + 12), 10))
-    ax.set_ylabel("Games won (%)", fontsize=LESSON3_FONT)
-    ax.set_title("Solo games won at each level (whiskers: 95% interval)", fontsize=16)
+    ax.set_ylabel(t("charts.eco_games_won_axis"), fontsize=LESSON3_FONT)
+    ax.set_title(t("charts.eco_level_title"), fontsize=16)
     ax.legend(fontsize=13, loc="upper right")
     ax.tick_params(labelsize=LESSON3_FONT)
     ax.grid(axis="y", alpha=0.3)
@@ -290,7 +296,9 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
     ran out, level by level. Right: on which turn it ran out, on average over those games."""
     unknown = [e for e in elements if e not in ELEMENTS]
     if unknown or not elements:
-        raise ValueError(f"choose elements among {', '.join(ELEMENTS)}, not {list(elements)!r}")
+        raise ValueError(
+            t("charts.eco_choose_elements", elements=", ".join(ELEMENTS), given=", ".join(elements))
+        )
     levels = sorted(study)
     fig, (left, right) = plt.subplots(1, 2, figsize=(14, 6))
     width = 0.8 / len(elements)
@@ -309,48 +317,48 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
             hatch=hatch,
             edgecolor=INK,
             lw=2,
-            label=f"{element} deck",
+            label=t("charts.eco_element_deck", element=element),
         )
         for xi, share in zip(x, shares):
             left.text(xi, share + 1.5, f"{share:.0f}%", ha="center", fontsize=12)
         turns = [(j, study[level].ran_out_turn[element]) for j, level in enumerate(levels)]
-        points = [(j, t) for j, t in turns if t is not None]
+        points = [(j, turn) for j, turn in turns if turn is not None]
         right.plot(
             [j for j, _ in points],
-            [t for _, t in points],
+            [turn for _, turn in points],
             marker=marker,
             ms=11,
             ls=line,
             lw=2.5,
             color=colour,
             markeredgecolor=INK,
-            label=f"{element} deck",
+            label=t("charts.eco_element_deck", element=element),
         )
-        for j, t in points:
+        for j, turn in points:
             others = [study[levels[j]].ran_out_turn[e] for e in elements if e != element]
-            above = all(o is None or t >= o for o in others)
+            above = all(o is None or turn >= o for o in others)
             right.annotate(
-                f"{t:.0f}",
-                (j, t),
+                f"{turn:.0f}",
+                (j, turn),
                 xytext=(0, 12 if above else -24),
                 textcoords="offset points",
                 ha="center",
                 fontsize=12,
             )
-    ticks = [f"Level {lv}\n{supply_at_start(lv, 1)} per deck" for lv in levels]
+    ticks = [t("charts.eco_supply_tick", level=lv, n=supply_at_start(lv, 1)) for lv in levels]
     left.set_ylim(0, 115)
     left.set_yticks(range(0, 101, 20))
-    left.set_ylabel("Games in which the deck ran out (%)", fontsize=LESSON3_FONT)
-    left.set_title("How often the deck ran out", fontsize=16)
+    left.set_ylabel(t("charts.eco_ran_out_axis"), fontsize=LESSON3_FONT)
+    left.set_title(t("charts.eco_how_often_title"), fontsize=16)
     every_turn = [s.ran_out_turn[e] for s in study.values() for e in elements]
     latest = max((turn for turn in every_turn if turn is not None), default=10.0)
     right.set_ylim(0, _round_up(latest * 1.25, 5))
     right.set_xlim(-0.5, len(levels) - 0.5)
-    right.set_ylabel("Turn it ran out (mean)", fontsize=LESSON3_FONT)
-    right.set_title("When it ran out (in the games where it did)", fontsize=16)
+    right.set_ylabel(t("charts.eco_turn_axis"), fontsize=LESSON3_FONT)
+    right.set_title(t("charts.eco_when_title"), fontsize=16)
     for ax in (left, right):
         ax.set_xticks(range(len(levels)), ticks)
-        ax.set_xlabel("Level, and the cards in each element deck at the start", fontsize=13)
+        ax.set_xlabel(t("charts.eco_supply_axis"), fontsize=13)
         ax.tick_params(labelsize=13)
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize=13, loc="lower right" if ax is right else "upper left")
@@ -371,7 +379,7 @@ def margin_chart(rate: float = 0.5, marked: Sequence[int] = MARGIN_GAMES) -> Fig
         m = margin_of_error(rate, n) * 100
         ax.plot([n], [m], "o", ms=11, color=PUBLISHED_COLOUR, markeredgecolor=INK)
         ax.annotate(
-            f"{n} games: ± {m:.0f} points",
+            t("charts.eco_margin_point", n=n, margin=f"{m:.0f}"),
             (n, m),
             xytext=(12, 8),
             textcoords="offset points",
@@ -382,12 +390,9 @@ def margin_chart(rate: float = 0.5, marked: Sequence[int] = MARGIN_GAMES) -> Fig
     ax.set_xlim(10, 10_000)
     ax.set_ylim(0, _round_up(margin_of_error(rate, 10) * 100 + 3, 5))
     ax.set_xticks([10, 100, 1000, 10_000], ["10", "100", "1000", "10,000"])
-    ax.set_xlabel("Games played at one level", fontsize=LESSON3_FONT)
-    ax.set_ylabel("95% margin (± percentage points)", fontsize=LESSON3_FONT)
-    ax.set_title(
-        f"How sure is a win rate of about {rate:.0%}? Four times the games, half the margin",
-        fontsize=16,
-    )
+    ax.set_xlabel(t("charts.eco_games_axis"), fontsize=LESSON3_FONT)
+    ax.set_ylabel(t("charts.eco_margin_axis"), fontsize=LESSON3_FONT)
+    ax.set_title(t("charts.eco_margin_title", rate=f"{rate:.0%}"), fontsize=16)
     ax.tick_params(labelsize=LESSON3_FONT)
     ax.grid(alpha=0.3, which="both")
     fig.tight_layout()
@@ -399,8 +404,12 @@ def _games(study: Study) -> str:
     """A study's number of games per level, for a legend: "12 games", "10-12 games"."""
     counts = sorted({s.games for s in study.values()})
     if len(counts) == 1:
-        return f"{counts[0]} games"
-    return f"{counts[0]}-{counts[-1]} games"
+        return t("charts.eco_games", n=counts[0])
+    return t("charts.eco_games_range", low=counts[0], high=counts[-1])
+
+
+def _level(level: int) -> str:
+    return t("charts.eco_level", level=level)
 
 
 def _round_up(value: float, step: float) -> float:

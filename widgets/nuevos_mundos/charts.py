@@ -20,7 +20,7 @@ and each score category has its own hatching.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -31,16 +31,31 @@ from matplotlib.transforms import Bbox
 
 from gamecore.experiments import ExperimentResult
 from gamecore.nuevos_mundos.earth import Earth, Place, format_latitude
+from gamecore.words import has, t
 
 from ..palette import BIOME_COLOURS, HIGHLIGHT, ICON_COLOURS, INK, MUTED
 
 TURN_KINDS = ("take_biome", "take_digits", "lay")
 """The three ways to play a card on a turn of Nuevos Mundos (the game's action kinds)."""
-ACTION_NAMES = {
-    "take_biome": "Take a biome",
-    "take_digits": "Take by digits",
-    "lay": "Lay a card",
-}
+
+
+class _ActionNames(Mapping[str, str]):
+    """Each kind of action's name in the chosen language (looked up when it is read, so
+    ``set_language`` after the import still counts)."""
+
+    def __getitem__(self, kind: str) -> str:
+        if kind not in TURN_KINDS:
+            raise KeyError(kind)
+        return t(f"charts.nm_action_{kind}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TURN_KINDS)
+
+    def __len__(self) -> int:
+        return len(TURN_KINDS)
+
+
+ACTION_NAMES: Mapping[str, str] = _ActionNames()
 """How the lessons name each kind of action."""
 
 LABEL_AT = {
@@ -59,7 +74,6 @@ LESSON4_FONT = 13
 """The text size of lesson 4's charts, in points (titles and biome names are larger)."""
 LESSON5_FONT = 14
 """The text size of lesson 5's charts, in points."""
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 _LABEL_BOX = {"boxstyle": "round", "fc": "white", "ec": INK}
 _PLACE_BOX = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
@@ -106,7 +120,7 @@ def climate_chart(
             sea.text(
                 t0 + 0.5,
                 row,
-                f"{b.label}: {t0:g} to {t1:g} °C",
+                t("charts.nm_sea_strip", biome=b.label, low=f"{t0:g}", high=f"{t1:g}"),
                 va="center",
                 bbox=box,
                 fontsize=LESSON4_FONT,
@@ -130,7 +144,7 @@ def climate_chart(
     top.text(
         11.5,
         1500,
-        "Temperate forests\nand grasslands:\nno card in the game",
+        t("charts.nm_temperate_note"),
         ha="center",
         color=MUTED,
         style="italic",
@@ -139,14 +153,11 @@ def climate_chart(
     top.set(xlim=(-25, 33), ylim=(0, 4700))
     for place in places:
         _star(top, place)
-    top.set_ylabel("Rain and snow per year (mm)", fontsize=LESSON4_FONT)
-    top.set_title("The game's land biomes by climate (approximate ranges)", fontsize=16)
+    top.set_ylabel(t("charts.nm_rain_axis"), fontsize=LESSON4_FONT)
+    top.set_title(t("charts.nm_climate_title"), fontsize=16)
     sea.set(yticks=[], ylim=(-0.6, 1.6))
-    sea.set_xlabel("Mean temperature over the year (°C)", fontsize=LESSON4_FONT)
-    sea.set_title(
-        "Ocean (surface water) and coast: found at almost any temperature",
-        fontsize=1.2 * LESSON4_FONT,
-    )
+    sea.set_xlabel(t("charts.nm_temperature_axis"), fontsize=LESSON4_FONT)
+    sea.set_title(t("charts.nm_sea_title"), fontsize=1.2 * LESSON4_FONT)
     for ax in (top, sea):
         ax.grid(alpha=0.3)
         ax.tick_params(labelsize=LESSON4_FONT)
@@ -235,12 +246,12 @@ def latitude_chart(planet: Earth) -> Figure:
     Pole to the North Pole, with the tropics between them shaded and named."""
     polar = planet.polar
     homes = [
-        ("Polar bears", polar.polar_bear_latitudes, "arctic_tundra", 1.3),
-        ("Penguins", polar.penguin_latitudes, "coast", 0.5),
+        (t("charts.nm_polar_bears"), polar.polar_bear_latitudes, "arctic_tundra", 1.3),
+        (t("charts.nm_penguins"), polar.penguin_latitudes, "coast", 0.5),
     ]
     fig, ax = plt.subplots(figsize=(11, 3.2))
     ax.axvspan(-TROPICS, TROPICS, color=BIOME_COLOURS["savanna"], alpha=0.35)
-    ax.text(0, 2.05, "the tropics", ha="center", fontsize=LESSON4_FONT)
+    ax.text(0, 2.05, t("charts.nm_tropics"), ha="center", fontsize=LESSON4_FONT)
     for name, (south, north), biome, y in homes:
         ax.barh(
             y,
@@ -251,7 +262,12 @@ def latitude_chart(planet: Earth) -> Figure:
             edgecolor=INK,
             lw=2,
         )
-        text = f"{name}: {format_latitude(south)} to {format_latitude(north)}"
+        text = t(
+            "charts.nm_home",
+            animal=name,
+            south=format_latitude(south),
+            north=format_latitude(north),
+        )
         ax.text(
             (south + north) / 2,
             y,
@@ -263,10 +279,18 @@ def latitude_chart(planet: Earth) -> Figure:
         )
     ax.set(xlim=(-90, 90), ylim=(0, 2.4), yticks=[], xticks=[-90, -60, -30, 0, 30, 60, 90])
     ax.set_xticklabels(
-        ["South Pole\n90°S", "60°S", "30°S", "Equator\n0°", "30°N", "60°N", "North Pole\n90°N"]
+        [
+            t("charts.nm_south_pole"),
+            "60°S",
+            "30°S",
+            t("charts.nm_equator"),
+            "30°N",
+            "60°N",
+            t("charts.nm_north_pole"),
+        ]
     )
     ax.tick_params(labelsize=LESSON4_FONT)
-    ax.set_title("Where polar bears and penguins live, by latitude", fontsize=16)
+    ax.set_title(t("charts.nm_latitude_title"), fontsize=16)
     fig.tight_layout()
     return fig
 
@@ -279,12 +303,11 @@ def seat_chart(result: ExperimentResult) -> Figure:
     intervals = [result.seat_interval(seat) for seat in range(result.players)]
     low, high = result.fair_band()
     fair = result.fair_rate()
-    seats = [f"Seat {s + 1}" for s in range(result.players)]
+    seats = [t("charts.nm_seat", seat=s + 1) for s in range(result.players)]
     fig, ax = plt.subplots(figsize=(10, 5.5))
-    ax.axhspan(
-        low * 100, high * 100, color=MUTED, alpha=0.2, label="where luck alone would land (95%)"
-    )
-    ax.axhline(fair * 100, color=INK, ls="--", lw=2, label=f"fair share: {fair:.0%}")
+    ax.axhspan(low * 100, high * 100, color=MUTED, alpha=0.2, label=t("charts.nm_luck_band"))
+    fair_label = t("charts.nm_fair_share", share=f"{fair:.0%}")
+    ax.axhline(fair * 100, color=INK, ls="--", lw=2, label=fair_label)
     whiskers = [
         [(r - lo) * 100 for r, (lo, _) in zip(rates, intervals)],
         [(hi - r) * 100 for r, (_, hi) in zip(rates, intervals)],
@@ -302,9 +325,9 @@ def seat_chart(result: ExperimentResult) -> Figure:
         ax.text(s, hi * 100 + 0.8, f"{rate:.1%}", ha="center", fontsize=15, fontweight="bold")
     top = _round_up(max(40.0, max(hi for _, hi in intervals) * 100 + 6), 5)
     ax.set_ylim(0, top)
-    ax.set_ylabel("Games won (%)", fontsize=LESSON5_FONT)
-    ax.set_xlabel("Seat (seat 1 plays first)", fontsize=LESSON5_FONT)
-    ax.set_title(f"Who wins? {result.games} games between {_who(result)}", fontsize=16)
+    ax.set_ylabel(t("charts.nm_games_won_axis"), fontsize=LESSON5_FONT)
+    ax.set_xlabel(t("charts.nm_seat_axis"), fontsize=LESSON5_FONT)
+    ax.set_title(_who(result), fontsize=16)
     ax.legend(loc="upper right", fontsize=12)
     ax.tick_params(labelsize=LESSON5_FONT)
     fig.tight_layout()
@@ -323,7 +346,10 @@ def action_chart(
     """
     names = ACTION_NAMES if names is None else names
     shares = result.winners_vs_others(kinds)
-    groups = [("winners", 0, "//", HIGHLIGHT), ("the other players", 1, "", MUTED)]
+    groups = [
+        (t("charts.nm_winners"), 0, "//", HIGHLIGHT),
+        (t("charts.nm_others"), 1, "", MUTED),
+    ]
     x = range(len(kinds))
     fig, ax = plt.subplots(figsize=(10, 5.5))
     tallest = 0.0
@@ -345,8 +371,8 @@ def action_chart(
         tallest = max(tallest, *values)
     ax.set_xticks(list(x), [names.get(k, k.replace("_", " ")) for k in kinds])
     ax.set_ylim(0, _round_up(max(50.0, tallest + 8), 10))
-    ax.set_ylabel("Share of their turns (%)", fontsize=LESSON5_FONT)
-    ax.set_title(f"How winners and the others used their turns{_bots_note(result)}", fontsize=16)
+    ax.set_ylabel(t("charts.nm_turn_share_axis"), fontsize=LESSON5_FONT)
+    ax.set_title(_turns_title(result), fontsize=16)
     ax.legend(fontsize=13)
     ax.tick_params(labelsize=LESSON5_FONT)
     fig.tight_layout()
@@ -385,10 +411,11 @@ def bot_chart(result: ExperimentResult) -> Figure:
             fontsize=15,
             fontweight="bold",
         )
-    left.axhline(fair * 100, color=INK, ls="--", lw=2, label=f"fair share: {fair:.0%}")
+    fair_label = t("charts.nm_fair_share", share=f"{fair:.0%}")
+    left.axhline(fair * 100, color=INK, ls="--", lw=2, label=fair_label)
     left.set_ylim(0, 115)
-    left.set_ylabel("Games won (%)", fontsize=LESSON5_FONT)
-    left.set_title("Games won by each bot", fontsize=1.2 * LESSON5_FONT)
+    left.set_ylabel(t("charts.nm_games_won_axis"), fontsize=LESSON5_FONT)
+    left.set_title(t("charts.nm_bot_wins_title"), fontsize=1.2 * LESSON5_FONT)
     left.legend(fontsize=12, loc="upper left")
     bottom = [0.0] * len(names)
     for i, category in enumerate(result.categories):
@@ -409,8 +436,8 @@ def bot_chart(result: ExperimentResult) -> Figure:
         right.text(i, total + 0.5, f"{total:.1f}", ha="center", fontsize=15, fontweight="bold")
     top = _round_up(max(36.0, max(bottom, default=0.0) * 1.45), 4)
     right.set_ylim(0, top)
-    right.set_ylabel("Mean points per game", fontsize=LESSON5_FONT)
-    right.set_title("Where each bot's points come from", fontsize=1.2 * LESSON5_FONT)
+    right.set_ylabel(t("charts.nm_mean_points_axis"), fontsize=LESSON5_FONT)
+    right.set_title(t("charts.nm_points_title"), fontsize=1.2 * LESSON5_FONT)
     right.legend(fontsize=12, loc="upper left")
     for ax in (left, right):
         ax.tick_params(labelsize=LESSON5_FONT)
@@ -424,19 +451,22 @@ def _round_up(value: float, step: float) -> float:
 
 
 def _who(result: ExperimentResult) -> str:
-    """Who played, for a title: "four random bots", or the bots' names."""
+    """The seat chart's title: who won how many games between whom ("four random bots", or
+    the bots' names)."""
     bots = result.bot_names()
     if len(bots) == 1:
-        count = result.players
-        number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
-        return f"{number} {bots[0]} bots"
-    return "the bots " + ", ".join(bots)
+        n = result.players
+        number = t(f"charts.nm_number_{n}") if has(f"charts.nm_number_{n}") else str(n)
+        return t("charts.nm_who_wins_same", games=result.games, n=n, number=number, bot=bots[0])
+    return t("charts.nm_who_wins", games=result.games, bots=", ".join(bots))
 
 
-def _bots_note(result: ExperimentResult) -> str:
-    """A note for a title, such as " (random bots)", when one kind of bot filled every seat."""
+def _turns_title(result: ExperimentResult) -> str:
+    """The action chart's title, naming the bots when one kind filled every seat."""
     bots = result.bot_names()
-    return f" ({bots[0]} bots)" if len(bots) == 1 else ""
+    if len(bots) == 1:
+        return t("charts.nm_turns_title_same", bot=bots[0])
+    return t("charts.nm_turns_title")
 
 
 __all__ = [
