@@ -256,18 +256,31 @@ class CardSet:
     def describe(self, code: int) -> str:
         """A card for people: "P07 Scots pine (tree; taiga, tundra; earth 1, water 1)"."""
         if not (is_plant(code) or is_animal(code)) or not self.exists(code):
-            return card_label(code)
+            return card_words(code)
         card = self.card(code)
         biomes = ", ".join(self.biome_labels.get(b, b) for b in card.biomes)
-        extra = [f"{a} symbol" for a in card.abilities]
+        extra = [
+            t("ecosfera.symbol_on_card", ability=ability_name(ABILITIES.index(a)))
+            for a in card.abilities
+        ]
         if isinstance(card, Plant):
-            cost = ", ".join(f"{e} {n}" for e, n in zip(ELEMENTS, card.cost) if n)
+            cost = ", ".join(
+                t("ecosfera.cost_item", element=element_name(e), n=n)
+                for e, n in enumerate(card.cost)
+                if n
+            )
             if card.mushroom_symbol:
-                extra.append("mushroom symbol")
-            parts = [card.kind, biomes, cost, *extra]
+                extra.append(t("ecosfera.mushroom_symbol_on_card"))
+            parts = [t(f"ecosfera.kind_{card.kind}"), biomes, cost, *extra]
         else:
-            parts = ["animal", biomes, *extra]
-        return f"{card.id} {card.name} ({'; '.join(parts)})"
+            parts = [t("ecosfera.kind_animal"), biomes, *extra]
+        return t("ecosfera.card_described", id=card.id, name=card.name, facts="; ".join(parts))
+
+    def card_words(self, code: int) -> str:
+        """A card as a table names it: "Porcini (P10)", "a sun card", "a disaster card"."""
+        if (is_plant(code) or is_animal(code)) and self.exists(code):
+            return t("ecosfera.named_card", name=self.card(code).name, id=card_label(code))
+        return card_words(code)
 
 
 def _text(where: str, value: object, key: str) -> str:

@@ -1311,29 +1311,59 @@ class Ecosfera(Game):
     def describe(self) -> str:
         """The table in a few lines (for a terminal or a quick look in a notebook)."""
 
-        def row(codes: Sequence[int]) -> str:
-            return "  ".join(card_label(c) if c else "--" for c in codes)
+        def short(code: int) -> str:
+            if not code:
+                return t("ecosfera.empty_space")
+            if is_element(code):
+                return element_name(ELEMENT_OF[code])
+            if is_disaster(code):
+                return t("ecosfera.disaster_short")
+            return card_label(code)
 
+        def row(codes: Sequence[int]) -> str:
+            return "  ".join(short(c) for c in codes)
+
+        biomes = join_words([biome_label(b) for b in self.biome_tiles]) or t("ecosfera.no_biome")
+        decks = ", ".join(
+            t("ecosfera.cost_item", element=element_name(e), n=len(d))
+            for e, d in enumerate(self.element_decks)
+        )
         lines = [
-            f"Ecosfera level {self.level}, turn {self.turns + 1}: {self.describe_outcome()}",
-            f"biome tiles: {', '.join(biome_label(b) for b in self.biome_tiles) or 'none'}; "
-            f"extinction tiles: {self.extinction_tiles} of {EXTINCTION_TILES}",
-            f"plant & fungi row: {row(self.plant_row)} ({len(self.plant_deck)} in the deck)",
-            f"animal row: {row(self.animal_row)} ({len(self.animal_deck)} in the deck)",
-            "element decks: "
-            + ", ".join(f"{ELEMENTS[e]} {len(d)}" for e, d in enumerate(self.element_decks)),
+            t(
+                "ecosfera.describe_header",
+                level=self.level,
+                turn=self.turns + 1,
+                outcome=self.describe_outcome(),
+            ),
+            t(
+                "ecosfera.describe_tiles",
+                biomes=biomes,
+                n=self.extinction_tiles,
+                limit=EXTINCTION_TILES,
+            ),
+            t("ecosfera.describe_plant_row", cards=row(self.plant_row), n=len(self.plant_deck)),
+            t("ecosfera.describe_animal_row", cards=row(self.animal_row), n=len(self.animal_deck)),
+            t("ecosfera.describe_element_decks", decks=decks),
         ]
         for p, name in enumerate(self.players):
             marks = [
-                card_label(c) + ("*" if p == self._turn and c in self.used else "")
+                short(c) + ("*" if p == self._turn and c in self.used else "")
                 for c in self.lines[p]
             ]
             tiles = ", ".join(
-                f"{ABILITIES[t]} {'up' if up else 'down'}" for t, up in enumerate(self.tiles[p])
+                t("ecosfera.tile_up" if up else "ecosfera.tile_down", tile=ability_name(k))
+                for k, up in enumerate(self.tiles[p])
             )
+            key = "describe_player_to_play" if p == self._current else "describe_player"
             lines.append(
-                f"{name}{' (to play)' if p == self._current else ''}: line {' '.join(marks)}; "
-                f"deck {len(self.decks[p])}, discard {len(self.discards[p])}; {tiles}"
+                t(
+                    f"ecosfera.{key}",
+                    name=name,
+                    line=" ".join(marks),
+                    deck=len(self.decks[p]),
+                    discard=len(self.discards[p]),
+                    tiles=tiles,
+                )
             )
         return "\n".join(lines)
 
