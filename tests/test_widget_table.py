@@ -337,7 +337,8 @@ def test_a_new_hot_seat_table_shows_the_first_hand() -> None:
     table = hot_seat_table()
     assert not table.hand_hidden()
     assert hand_targets(table) == {"hand:42", "hand:18", "hand:5", "hand:55"}
-    assert not shown(table.buttons["reveal"])
+    # on a shared screen the button keeps its place, disabled while no hand is hidden
+    assert shown(table.buttons["reveal"]) and table.buttons["reveal"].disabled
     assert "nm-reveal" in table.buttons["reveal"]._dom_classes
     assert table.buttons["reveal"].description == "Show my hand"
 
@@ -355,7 +356,7 @@ def test_hot_seat_hides_the_next_humans_hand_until_they_press_show() -> None:
     assert "Alicia's hand is face down" in texts
     assert "Hand: face down above" in texts
     assert HANDOVER in table.status.text
-    assert shown(table.buttons["reveal"])
+    assert shown(table.buttons["reveal"]) and not table.buttons["reveal"].disabled
     for kind in ("biome", "digits", "lay"):
         button = table.buttons[kind]
         assert button.disabled and "hand is hidden" in button.tooltip
@@ -364,7 +365,7 @@ def test_hot_seat_hides_the_next_humans_hand_until_they_press_show() -> None:
     assert table.reveal()
     assert not table.hand_hidden()
     assert hand_targets(table) == {"hand:10", "hand:20", "hand:30", "hand:40"}
-    assert not shown(table.buttons["reveal"])
+    assert table.buttons["reveal"].disabled
     assert "Alicia to play." in table.status.text
     assert "Alicia's hand: click a card" in table.scene().texts()
     assert not table.reveal()
@@ -422,7 +423,7 @@ def test_a_single_human_is_never_hidden() -> None:
     table = NuevosMundosTable(seed=21)  # one human, two bots
     while not table.game.is_over:
         assert not table.hand_hidden()
-        assert not shown(table.buttons["reveal"])
+        assert table.buttons["reveal"].disabled
         assert any(t.startswith("hand:") for t in table.scene().targets())
         action = table.game.legal_actions()[0]
         if hasattr(action, "card"):
