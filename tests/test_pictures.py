@@ -156,14 +156,19 @@ def _played(name: str, players: int, moves: int | None, seed: int = 4) -> gameco
 
 def test_a_nuevos_mundos_picture_never_shows_a_hand() -> None:
     game = _played("nuevos-mundos", 3, 7)
+    player = game.current_player
+    assert player is not None
     scene = pictures.scene(game)
-    hand = game.view(game.current_player or 0).hand
+    hand = [f"{code:02d}" for code in game.view(player).hand if code <= 64]
     assert hand
+    values = [s.text for s in scene if isinstance(s, Text) and s.id.endswith("-value")]
+    assert len(values) >= 6  # the board's cards and the worlds' are face up
+    assert not set(hand) & set(values)
     assert not [i for i in scene.ids() if i.startswith("hand-")]
     legend = scene.find("legend")
     assert isinstance(legend, Text)
-    player = game.players[game.current_player or 0]
-    assert legend.text == f"{player} to play. The hands are face down in this picture."
+    assert legend.text == f"{game.players[player]} is to play."
+    assert f"{game.players[player]}'s hand is face down" in scene.texts()
 
 
 def test_a_finished_game_shows_its_final_score() -> None:

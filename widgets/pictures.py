@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from gamecore import GAMES, Game
 from gamecore.words import join_words, t
 
-from .scene import Scene, Text
+from .scene import Scene
 from .svg import Bundle, Picture, picture_bundle
 
 SceneOf = Callable[[Any], Scene]
@@ -41,39 +40,37 @@ SceneOf = Callable[[Any], Scene]
 def _nuevos_mundos_scene(game: Any) -> Scene:
     from gamecore.nuevos_mundos.scoring import best_settlement_values
 
-    # The tables' scene code is being split into scene modules (issue 8, C1); either
-    # place serves.
-    try:
-        from .nuevos_mundos.scene import TableLook, public_view, table_scene
-    except ImportError:
-        from .nuevos_mundos.table import TableLook, public_view, table_scene
+    from .nuevos_mundos.table_scene import TableLook, public_view, table_scene
 
-    over = game.is_over
-    sheet = game.score() if over else None
-    values: dict[int, int] = {}
-    if over and "human_settlements" in game.modules:
-        values = best_settlement_values(game.worlds, {}, game.modules)
+    if game.is_over:
+        sheet = game.score()
+        values: dict[int, int] = {}
+        if "human_settlements" in game.modules:
+            values = best_settlement_values(game.worlds, {}, game.modules)
+        look = TableLook(
+            seats=("human",) * len(game.players),
+            seed=game.seed,
+            sheet=sheet,
+            score_step=len(sheet.categories) + 1,
+            settlement_values=values,
+            still=True,
+        )
+        return table_scene(public_view(game.view(0)), look)
+    # The hand of the player to move is drawn as the table draws a hand waiting for its
+    # owner: face down, from a view that carries no hand at all.
+    player = game.current_player
     look = TableLook(
+        hand_player=player,
+        hidden=True,
         seats=("human",) * len(game.players),
         seed=game.seed,
-        sheet=sheet,
-        score_step=len(sheet.categories) + 1 if sheet is not None else 0,
-        settlement_values=values,
+        still=True,
     )
-    view = public_view(game.view(game.current_player or 0))
-    drawn = table_scene(view, look)
-    if not over:
-        # The table's line under the board speaks to whoever holds the screen; a picture
-        # says whose turn it is and why no hand is face up.
-        words = t("pictures.hands_face_down", player=game.players[game.current_player])
-        drawn.shapes = [
-            replace(s, text=words) if isinstance(s, Text) and s.id == "legend" else s
-            for s in drawn.shapes
-        ]
-    return drawn
+    return table_scene(public_view(game.view(player)), look)
 
 
 def _ecosfera_scene(game: Any) -> Scene:
+    # Ecosfera's table is being split into layers (issue 8, C1); either place serves.
     try:
         from .ecosfera.scene import TableLook, table_scene
     except ImportError:
@@ -96,6 +93,7 @@ def _ecosfera_scene(game: Any) -> Scene:
         info_title=title,
         score_lines=lines,
         over=game.outcome if game.is_over else "",
+        still=True,
     )
     return table_scene(game.view(game.turn_player), look)
 
