@@ -219,6 +219,16 @@ def test_a_game_alone_in_a_cell_shows_as_its_picture(shell: InteractiveShell, na
     assert "<" not in data["text/plain"]
 
 
+def test_ipython_shows_a_lesson_picture_with_its_png_at_the_scene_size(
+    shell: InteractiveShell,
+) -> None:
+    gallery = biome_gallery()
+    data, metadata = shell.display_formatter.format(gallery)
+    assert set(data) == {"image/svg+xml", "image/png", "text/plain"}
+    assert metadata["image/png"] == {"width": gallery.scene.width, "height": gallery.scene.height}
+    assert data["text/plain"] == "The eight biomes of Nuevos Mundos and their card values."
+
+
 def test_a_score_sheet_shows_as_a_table(shell: InteractiveShell) -> None:
     data, _ = shell.display_formatter.format(_played("nuevos-mundos", 2, None).score())
     assert "<table" in data["text/html"]
