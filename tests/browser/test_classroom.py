@@ -55,6 +55,15 @@ def _scroll_by(page: Any, dy: float) -> None:
     page.wait_for_timeout(200)
 
 
+def _point_on_screen(page: Any, canvas: Any, x: float, y: float) -> tuple[float, float]:
+    """Scroll the notebook (if needed) so scene point (x, y) is on screen; where it is."""
+    px, py = _viewport_point(canvas, x, y)
+    if not 80 <= py <= LAPTOP["height"] - 60:
+        _scroll_by(page, py - LAPTOP["height"] / 2)
+        px, py = _viewport_point(canvas, x, y)
+    return px, py
+
+
 def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
     laptop_page: Any, lab_server: Server, artifacts: Path
 ) -> None:
@@ -141,3 +150,65 @@ def test_save_downloads_to_the_computer_and_load_reads_it_back_in_lab(
     assert error_outputs(page) == []
     after = save_and_load_back(page, "nm", tmp_path)
     assert f"Loaded {mirror.file_name}: seed {mirror.game.seed}" in after, after
+
+
+JS_ARM_LATENCY = """([canvasSel, statusSel]) => {
+  // Time, inside the page, from the mouse press on the canvas to the moment the status
+  // line (sent by the kernel after the redraw) changes: Playwright's polling adds nothing.
+  const canvas = document.querySelector(canvasSel);
+  const status = document.querySelector(statusSel);
+  window.__latency = null;
+  let t0 = null;
+  canvas.addEventListener('mousedown', () => { t0 = performance.now(); },
+                          {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    if (t0 !== null) { window.__latency = performance.now() - t0; obs.disconnect(); }
+  });
+  obs.observe(status, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_click_to_redraw_latency_in_lab(
+    laptop_page: Any, lab_server: Server, artifacts: Path
+) -> None:
+    """Measured, printed and saved (test-artifacts/latency.json), never asserted against a
+    time: from a press on a hand card to the status line the kernel sends after redrawing."""
+    import json
+    import statistics
+
+    page = laptop_page
+    mirror = rebuild_table(PLAY_NOTEBOOK)
+    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, lab_server, relpath, file_browser=True)
+    run_all_cells(page)
+    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
+    canvas.scroll_into_view_if_needed()
+    assert wait_for_pixels(canvas)["opaque"] > 0
+    hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]
+    times = []
+    for i in range(12):
+        target = hand[i % len(hand)]
+        page.evaluate(JS_ARM_LATENCY, [f"{OUTPUT_CANVAS}.nm-table-canvas", ".nm-status"])
+        px, py = _point_on_screen(page, canvas, *mirror.scene().center_of(target))
+        page.mouse.move(px, py)
+        page.mouse.down()
+        page.mouse.up()
+        try:
+            page.wait_for_function("() => window.__latency !== null", timeout=10_000)
+        except Exception:
+            status = page.locator(".nm-status").first.inner_text()
+            page.screenshot(path=str(artifacts / "classroom_latency_failure.png"))
+            raise AssertionError(
+                f"click {i} on {target} at {(px, py)} (canvas {_rect(canvas)}): no status "
+                f"change ({status!r})"
+            ) from None
+        times.append(float(page.evaluate("() => window.__latency")))
+    figures = {
+        "clicks": len(times),
+        "median_ms": round(statistics.median(times), 1),
+        "max_ms": round(max(times), 1),
+        "min_ms": round(min(times), 1),
+    }
+    (artifacts / "latency.json").write_text(json.dumps(figures, indent=1))
+    print(f"JupyterLab, select a hand card, press to status change: {figures}")
+    assert len(times) == 12
