@@ -109,8 +109,8 @@ def _scene_of(game: Game) -> SceneOf:
     for name, spec in GAMES.items():
         if isinstance(game, spec.game_class) and name in SCENES:
             return SCENES[name]
-    drawn = ", ".join(GAMES[name].title for name in SCENES)
-    raise TypeError(f"there is no picture of a {type(game).__name__}; games drawn: {drawn}")
+    drawn = join_words([GAMES[name].title for name in SCENES if name in GAMES])
+    raise TypeError(t("pictures.no_picture", kind=type(game).__name__, games=drawn))
 
 
 def scene(game: Game) -> Scene:
