@@ -212,8 +212,7 @@ def _outline(s: Shape) -> Any:
     if isinstance(s, Rect):
         return _rounded_rect(s)
     if isinstance(s, Circle):
-        circle = MPath.circle((s.cx, s.cy), s.r)
-        return circle
+        return MPath.circle((s.cx, s.cy), s.r)
     if isinstance(s, Polygon):
         points = [*s.points, s.points[0]]
         codes = [MPath.MOVETO] + [MPath.LINETO] * (len(s.points) - 1) + [MPath.CLOSEPOLY]
