@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 from .scoresheet import ScoreSheet
+from .words import t
 
 SAVE_FORMAT = "mundos-lab-save"
 SAVE_VERSION = 1
@@ -101,7 +102,7 @@ class Game(ABC):
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+            raise ValueError(t("core.seed_not_whole", seed=repr(seed)))
         self.seed = seed
         self.options = self.normalise_options(len(self.players), dict(options))
         self.log = []
@@ -123,12 +124,18 @@ class Game(ABC):
             names = tuple(players)
             for name in names:
                 if not isinstance(name, str) or not name.strip():
-                    raise ValueError(f"player names must be non-empty text, not {name!r}")
+                    raise ValueError(t("core.player_name_empty", name=repr(name)))
             if len(set(names)) != len(names):
-                raise ValueError(f"player names must differ: {', '.join(names)}")
+                raise ValueError(t("core.player_names_differ", names=", ".join(names)))
         if not cls.min_players <= len(names) <= cls.max_players:
             raise ValueError(
-                f"{cls.name} is for {cls.min_players}-{cls.max_players} players, not {len(names)}"
+                t(
+                    "core.player_count",
+                    game=cls.name,
+                    low=cls.min_players,
+                    high=cls.max_players,
+                    n=len(names),
+                )
             )
         return names
 
@@ -136,7 +143,7 @@ class Game(ABC):
     def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Check the options and return them in a canonical, JSON-friendly form."""
         if options:
-            raise ValueError(f"{cls.name} has no option {', '.join(sorted(options))}")
+            raise ValueError(t("core.no_option", game=cls.name, options=", ".join(sorted(options))))
         return {}
 
     @abstractmethod
@@ -153,8 +160,7 @@ class Game(ABC):
             record = self._pending_chance.popleft()
             if record.kind != kind or sorted(record.outcome) != sorted(cards):
                 raise SaveFileError(
-                    f"the log's chance record {record.kind!r} does not fit this game: "
-                    f"expected a {kind} of {len(cards)} cards"
+                    t("core.chance_misfit", record=record.kind, kind=kind, n=len(cards))
                 )
             order = list(record.outcome)
         else:
@@ -210,7 +216,7 @@ class Game(ABC):
         self._refuse_if_imagined("undo")
         last = max((i for i, e in enumerate(self.log) if isinstance(e, tuple)), default=None)
         if last is None:
-            raise IllegalAction("there is nothing to undo: no move has been played yet")
+            raise IllegalAction(t("core.nothing_to_undo"))
         previous = type(self)._replay(self.players, self.seed, self.options, self.log[:last])
         self.__dict__.update(previous.__dict__)
 
@@ -315,26 +321,28 @@ class Game(ABC):
             player, action = entry
             if game.current_player != player:
                 raise SaveFileError(
-                    f"log entry {number} is a move by player {player}, but it was "
-                    f"player {game.current_player}'s turn"
+                    t(
+                        "core.log_wrong_player",
+                        number=number,
+                        player=player,
+                        current=game.current_player,
+                    )
                 )
             try:
                 game.play(action)
             except IllegalAction as err:
                 raise SaveFileError(
-                    f"log entry {number} ({action}) is illegal in this game: {err.reason}"
+                    t("core.log_illegal", number=number, action=str(action), reason=err.reason)
                 ) from None
         if game._pending_chance:
-            raise SaveFileError("the log has chance records that the game never used")
+            raise SaveFileError(t("core.log_unused_chance"))
         if game.log != list(log):
-            raise SaveFileError("the log's chance records are not where the game needs them")
+            raise SaveFileError(t("core.log_misplaced_chance"))
         return game
 
     def _refuse_if_imagined(self, what: str) -> None:
         if self._imagined:
-            raise IllegalAction(
-                f"cannot {what} this game: it is a bot's guess at the hidden cards, not a real game"
-            )
+            raise IllegalAction(t("core.determinized", what=what))
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.players[self.current_player or 0]} to play"
@@ -382,7 +390,7 @@ def spec_of(name: str) -> GameSpec:
         return GAMES[name]
     except (KeyError, TypeError):
         raise ValueError(
-            f"unknown game {name!r}; the games are {', '.join(sorted(GAMES))}"
+            t("core.unknown_game", name=repr(name), games=", ".join(sorted(GAMES)))
         ) from None
 
 
@@ -395,31 +403,39 @@ def new_game(
 
 def _parse_entry(cls: type[Game], number: int, raw: object) -> LogEntry:
     if not isinstance(raw, dict):
-        raise SaveFileError(f"log entry {number} is not an object")
+        raise SaveFileError(t("core.log_not_object", number=number))
     if "chance" in raw:
         kind, outcome = raw.get("chance"), raw.get("outcome")
         if not isinstance(kind, str) or not isinstance(outcome, list):
-            raise SaveFileError(f"log entry {number} is a chance record without kind or outcome")
+            raise SaveFileError(t("core.log_chance_incomplete", number=number))
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in outcome):
-            raise SaveFileError(f"log entry {number}'s chance outcome must be whole numbers")
+            raise SaveFileError(t("core.log_chance_not_whole", number=number))
         return Chance(kind, tuple(outcome))
     kind = raw.get("action")
     action_type = cls.action_types.get(kind) if isinstance(kind, str) else None
     if action_type is None:
-        raise SaveFileError(f"log entry {number} has an unknown action {kind!r} for {cls.name}")
+        raise SaveFileError(
+            t("core.log_unknown_action", number=number, kind=repr(kind), game=cls.name)
+        )
     player = raw.get("player")
     if not isinstance(player, int) or isinstance(player, bool):
-        raise SaveFileError(f"log entry {number} does not say which player moved")
+        raise SaveFileError(t("core.log_no_player", number=number))
     fields = {f.name for f in dataclasses.fields(action_type)}
     given = set(raw) - {"action", "player"}
     if given != fields:
         raise SaveFileError(
-            f"log entry {number} ({kind}) needs the fields {sorted(fields)}, not {sorted(given)}"
+            t(
+                "core.log_fields",
+                number=number,
+                kind=kind,
+                fields=", ".join(sorted(fields)),
+                given=", ".join(sorted(given)) or "-",
+            )
         )
     values = {name: raw[name] for name in fields}
     for name, value in values.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SaveFileError(f"log entry {number}: {name} must be a whole number")
+            raise SaveFileError(t("core.log_field_not_whole", number=number, name=name))
     return (player, action_type(**values))
 
 
@@ -428,34 +444,29 @@ def load_json(text: str | bytes) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, TypeError):  # the parser's "line 1 column 7" means nothing to a student
-        raise SaveFileError(
-            "this is not a Mundos Lab save file: its text is damaged or of another kind"
-        ) from None
+        raise SaveFileError(t("core.save_not_json")) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFileError("this is not a Mundos Lab save file (no 'mundos-lab-save' format)")
+        raise SaveFileError(t("core.save_not_ours"))
     version = data.get("version")
     if version != SAVE_VERSION:
-        raise SaveFileError(
-            f"this save file has format version {version!r}; this Mundos Lab reads "
-            f"version {SAVE_VERSION}"
-        )
+        raise SaveFileError(t("core.save_version", version=repr(version), ours=SAVE_VERSION))
     name = data.get("game")
     if name not in GAMES:
-        raise SaveFileError(f"this save file is for an unknown game {name!r}")
+        raise SaveFileError(t("core.save_unknown_game", name=repr(name)))
     cls = GAMES[name].game_class
     players, seed, options, log = (data.get(k) for k in ("players", "seed", "options", "log"))
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SaveFileError("the save file's player list is missing or damaged")
+        raise SaveFileError(t("core.save_players"))
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveFileError("the save file's seed is missing or damaged")
+        raise SaveFileError(t("core.save_seed"))
     if not isinstance(options, dict):
-        raise SaveFileError("the save file's options are missing or damaged")
+        raise SaveFileError(t("core.save_options"))
     if not isinstance(log, list):
-        raise SaveFileError("the save file's action log is missing or damaged")
+        raise SaveFileError(t("core.save_log"))
     entries = [_parse_entry(cls, i, raw) for i, raw in enumerate(log, start=1)]
     try:
         return cls._replay(players, seed, options, entries)
     except SaveFileError:
         raise
     except ValueError as err:
-        raise SaveFileError(f"the save file's set-up is not valid: {err}") from None
+        raise SaveFileError(t("core.save_setup", reason=str(err))) from None
