@@ -25,6 +25,7 @@ as a Python list), and printed sentences wrap between words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -325,16 +326,17 @@ def choices(game: Ecosfera) -> Notes:
 
 
 def find_move(game: Ecosfera, words: str) -> Action:
-    """The one legal move whose description contains ``words`` (capitals ignored).
+    """The one legal move whose description contains ``words`` (capitals and card codes
+    ignored).
 
     "end the turn" ends the turn. Raises ValueError listing the candidates when no move or
     more than one move fits.
     """
-    wanted = " ".join(words.split()).casefold()
+    wanted = _comparable(words)
     legal = game.legal_actions()
     texts = [describe_action(game, a) for a in legal]
-    found = [(a, text) for a, text in zip(legal, texts) if wanted in text.casefold()]
-    exact = [(a, text) for a, text in found if text.casefold() == wanted]
+    found = [(a, text) for a, text in zip(legal, texts) if wanted in _comparable(text)]
+    exact = [(a, text) for a, text in found if _comparable(text) == wanted]
     if len(found) == 1 or len(exact) == 1:
         return (exact or found)[0][0]
     if not found:
@@ -342,6 +344,12 @@ def find_move(game: Ecosfera, words: str) -> Action:
         raise ValueError(t("lessons.eco_no_move_fits", words=words, moves=listed))
     listed = "; ".join(text for _, text in found)
     raise ValueError(t("lessons.eco_moves_fit", n=len(found), words=words, moves=listed))
+
+
+def _comparable(text: str) -> str:
+    """Words as ``find_move`` compares them: capitals, extra spaces and card codes such as
+    "(A03)" ignored, so a lesson's words fit whether or not a description names the codes."""
+    return " ".join(re.sub(r"\([PA]\d\d\)", " ", text).split()).casefold()
 
 
 def _sentence(before: Ecosfera, after: Ecosfera, action: Action) -> str:
