@@ -6,6 +6,8 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .words import t
+
 
 @dataclass(frozen=True)
 class ScoreRow:
@@ -105,16 +107,19 @@ class ScoreSheet:
         """The sheet in sentences, player by player, category by category."""
         lines: list[str] = []
         for player in self.players:
-            lines.append(f"{player}: {self.total(player)} points")
+            lines.append(t("core.sheet_player_total", player=player, n=self.total(player)))
             for category in self.categories:
                 rows = self.rows_for(player, category)
                 lines.append(f"  {self.title(category)}: {sum(r.points for r in rows)}")
                 lines.extend(f"    {r.reason}" for r in rows)
         ranking = self.ranking()
-        lines.append("Ranking: " + ", ".join(f"{p.place}. {p.player} ({p.total})" for p in ranking))
+        places = ", ".join(
+            t("core.sheet_place", place=p.place, player=p.player, total=p.total) for p in ranking
+        )
+        lines.append(t("core.sheet_ranking", places=places))
         tied_first = [p for p in ranking if p.total == ranking[0].total]
         if len(tied_first) > 1 and self.tie_break_rule:
-            lines.append(f"Tie on points, broken by {self.tie_break_rule}.")
+            lines.append(t("core.sheet_tie_break", rule=self.tie_break_rule))
         return lines
 
     def __str__(self) -> str:
@@ -128,19 +133,19 @@ class ScoreSheet:
             cells = []
             for player in self.players:
                 rows = self.rows_for(player, category)
-                tip = esc("\n".join(r.reason for r in rows) or "nothing")
+                tip = esc("\n".join(r.reason for r in rows) or t("core.sheet_nothing"))
                 cells.append(f'<td title="{tip}">{self.points(player, category)}</td>')
             body.append(f"<tr><th>{esc(self.title(category))}</th>{''.join(cells)}</tr>")
         totals = "".join(f"<td><b>{self.total(p)}</b></td>" for p in self.players)
-        body.append(f"<tr><th>Total</th>{totals}</tr>")
+        body.append(f"<tr><th>{esc(t('core.sheet_total'))}</th>{totals}</tr>")
         places = {p.player: p.place for p in self.ranking()}
         ranks = "".join(f"<td>{places[p]}</td>" for p in self.players)
-        body.append(f"<tr><th>Place</th>{ranks}</tr>")
+        body.append(f"<tr><th>{esc(t('core.sheet_place_row'))}</th>{ranks}</tr>")
         details = "".join(f"<li>{esc(line.strip())}</li>" for line in self.explain())
         return (
             '<table class="mundos-scoresheet"><thead><tr><th></th>'
             f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<details><summary>Why</summary><ul>{details}</ul></details>"
+            f"<details><summary>{esc(t('core.sheet_why'))}</summary><ul>{details}</ul></details>"
         )
 
     def to_dict(self) -> dict[str, object]:
