@@ -11,6 +11,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from ..words import t
+
 NUMBER_OF_CARDS = 64
 CARDS_PER_BIOME = 8
 HAND_SIZE = 4
@@ -90,12 +92,18 @@ def card_label(code: int) -> str:
     if isinstance(code, bool) or not isinstance(code, int) or not 0 < code < len(BIOME_OF_CODE):
         return repr(code)
     if is_settlement(code):
-        return f"{BIOME_LABELS[BIOMES[BIOME_OF_CODE[code]]].lower()} settlement"
+        return t("nuevos_mundos.settlement", biome=biome_label(BIOME_OF_CODE[code]))
     return f"{code:02d}"
 
 
 def biome_label(biome: int) -> str:
-    return BIOME_LABELS[BIOMES[biome]].lower()
+    """A biome's name in words ("high mountain"), in the chosen language."""
+    return t(f"nuevos_mundos.biome_{BIOMES[biome]}")
+
+
+def icon_name(icon: int) -> str:
+    """A nature icon's name in words ("minerals"), in the chosen language."""
+    return t(f"nuevos_mundos.icon_{ICONS[icon]}")
 
 
 def biome_index(name: str) -> int:

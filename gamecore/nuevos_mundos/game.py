@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ..protocol import Action, Chance, Game
 from ..scoresheet import ScoreSheet
+from ..words import t
 from .data import (
     ALL_BIOME_CARDS,
     ALL_SETTLEMENTS,
@@ -45,7 +46,11 @@ class TakeBiome(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"play {card_label(self.card)} to take the visible {_biome_of(self.card)} cards"
+        return t(
+            "nuevos_mundos.action_take_biome",
+            card=card_label(self.card),
+            biome=_biome_of(self.card),
+        )
 
 
 @dataclass(frozen=True)
@@ -57,8 +62,10 @@ class TakeDigits(Action):
 
     def __str__(self) -> str:
         tens, units = divmod(self.card, 10)
-        spaces = f"space {tens}" if tens == units else f"spaces {tens} and {units}"
-        return f"play {card_label(self.card)} to take the cards on {spaces}"
+        card = card_label(self.card)
+        if tens == units:
+            return t("nuevos_mundos.action_take_digit", card=card, space=tens)
+        return t("nuevos_mundos.action_take_digits", card=card, tens=tens, units=units)
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,7 @@ class Lay(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"lay {card_label(self.card)} in your world"
+        return t("nuevos_mundos.action_lay", card=card_label(self.card))
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,7 @@ class LastCard(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"lay {card_label(self.card)} as your last card"
+        return t("nuevos_mundos.action_last_card", card=card_label(self.card))
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,7 @@ class NoLastCard(Action):
     kind: ClassVar[str] = "no_last_card"
 
     def __str__(self) -> str:
-        return "lay no last card"
+        return t("nuevos_mundos.action_no_last_card")
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -101,7 +108,7 @@ NO_LAST_CARD = NoLastCard()
 
 def _biome_of(code: int) -> str:
     b = BIOME_OF_CODE[code] if 0 < code < len(BIOME_OF_CODE) else -1
-    return biome_label(b) if b >= 0 else "unknown"
+    return biome_label(b) if b >= 0 else t("nuevos_mundos.biome_unknown")
 
 
 def _turn_actions(code: int) -> tuple[Action, ...]:
@@ -276,17 +283,14 @@ class NuevosMundos(Game):
     def _check(self, action: object) -> str | None:
         kind = type(action)
         if kind not in _KINDS:
-            return f"{action!r} is not a Nuevos Mundos action"
+            return t("nuevos_mundos.not_an_action", action=repr(action))
         if self._current is None:
-            return "the game is over: no more moves"
+            return t("nuevos_mundos.game_over")
         if self.phase == PLAY:
             if kind is LastCard or kind is NoLastCard:
-                return (
-                    "the game is not ending yet: a last card is laid only after the board "
-                    "could not be refilled"
-                )
+                return t("nuevos_mundos.not_ending_yet")
         elif kind is not LastCard and kind is not NoLastCard:
-            return "the game is ending: you may only lay one last card from your hand, or lay none"
+            return t("nuevos_mundos.ending")
         if kind is NoLastCard:
             return None
         card = action.card  # type: ignore[attr-defined]
@@ -294,10 +298,7 @@ class NuevosMundos(Game):
         if card not in hand:
             return self._not_in_hand(card, hand)
         if kind is TakeDigits and card > SETTLEMENT_BASE:
-            return (
-                f"the {card_label(card)} has no value, so it cannot take cards by its "
-                "digits: use it to take its biome, or lay it in your world"
-            )
+            return t("nuevos_mundos.settlement_has_no_digits", card=card_label(card))
         return None
 
     def _not_in_hand(self, card: object, hand: list[int]) -> str:
@@ -306,11 +307,14 @@ class NuevosMundos(Game):
             or not isinstance(card, int)
             or not (0 < card <= NUMBER_OF_CARDS or card in ALL_SETTLEMENTS)
         ):
-            return f"there is no card {card!r}: biome cards are numbered 01 to 64" + (
-                ", settlements are 65 to 72" if "human_settlements" in self.modules else ""
+            key = (
+                "no_such_card_settlements"
+                if "human_settlements" in self.modules
+                else "no_such_card"
             )
-        held = ", ".join(card_label(c) for c in hand) or "no cards"
-        return f"card {card_label(card)} is not in your hand (your hand: {held})"
+            return t(f"nuevos_mundos.{key}", card=repr(card))
+        held = ", ".join(card_label(c) for c in hand) or t("nuevos_mundos.no_cards")
+        return t("nuevos_mundos.not_in_hand", card=card_label(card), hand=held)
 
     def _apply(self, action: Action) -> None:
         player = self._current
@@ -490,17 +494,17 @@ class NuevosMundos(Game):
         """Where a card is now, in words (for teaching and for the invariants)."""
         for p, hand in enumerate(self.hands):
             if code in hand:
-                return f"{self.players[p]}'s hand"
+                return t("nuevos_mundos.where_hand", player=self.players[p])
         for p, world in enumerate(self.worlds):
             if code in world:
-                return f"{self.players[p]}'s world"
+                return t("nuevos_mundos.where_world", player=self.players[p])
         if code in self.board:
-            return f"space {self.board.index(code) + 2}"
+            return t("nuevos_mundos.where_space", space=self.board.index(code) + 2)
         if code in self.discard:
-            return "the discard pile (space 0)"
+            return t("nuevos_mundos.where_discard")
         if code in self.creation:
-            return "the creation pile (space 1)"
-        return "nowhere"
+            return t("nuevos_mundos.where_creation")
+        return t("nuevos_mundos.where_nowhere")
 
     def locations(self) -> Iterable[tuple[str, list[int]]]:
         """Every place a card can be, with its cards."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
+from ..words import join_words, t
 from .data import (
     BIODIVERSITY_BONUS,
     BIOME_OF_CODE,
@@ -28,19 +29,24 @@ from .data import (
     biome_index,
     biome_label,
     check_value,
+    icon_name,
     is_settlement,
     settlement_code,
 )
 
 CATEGORIES = ("biodiversity", "dominant_biomes", "natural_balance", "vital_capacity", "discord")
-TITLES = {
-    "biodiversity": "Biodiversity",
-    "dominant_biomes": "Dominant biomes",
-    "natural_balance": "Natural balance",
-    "vital_capacity": "Vital capacity",
-    "discord": "Discord",
-}
-TIE_BREAK_RULE = "nature icons, counted in the order sun, water, plants, animals, minerals, ice"
+
+
+def category_titles() -> dict[str, str]:
+    """Each category's title in the chosen language (the score sheet's column heads)."""
+    return {c: t(f"nuevos_mundos.title_{c}") for c in CATEGORIES}
+
+
+TITLES = category_titles()
+"""The titles in English when the module was imported (kept for older callers; a sheet uses
+``category_titles()`` so that it follows ``set_language``)."""
+TIE_BREAK_RULE = t("nuevos_mundos.tie_break_rule")
+"""English, as ``TITLES``; a sheet reads ``t("nuevos_mundos.tie_break_rule")``."""
 
 Key = tuple[int, int]
 """How cards compare for "the highest card": (value, 1 for a biome card, 0 for a settlement).
@@ -64,7 +70,11 @@ def check_modules(modules: Iterable[str]) -> tuple[str, ...]:
 
 
 def label_key(key: Key) -> str:
-    return f"{key[0]:02d}" + ("" if key[1] else " (settlement)")
+    """A card compared for "the highest card": "33", or "33 (settlement)"."""
+    value = f"{key[0]:02d}"
+    if key[1]:
+        return t("nuevos_mundos.card_value", value=value)
+    return t("nuevos_mundos.settlement_value", value=value)
 
 
 class _Stats:
@@ -156,13 +166,14 @@ class _Contest:
 
     category: str
     most: bool
-    what: str
+    subject: str
+    """What is counted: "biome" (cards of a biome), "icon" (nature icons) or "types"."""
     tag: tuple[Any, ...]
     amounts: list[int]
     tops: list[Key | None]
     points: int
-    highest: str
-    """What "the highest card" means here, e.g. "desert card"."""
+    name: str
+    """The biome or icon counted, in words ("desert", "water"); empty for "types"."""
 
     def outcome(self, tops: Sequence[Key | None]) -> tuple[list[int], int | None]:
         """The players who score, and who escaped an all-tied discord (or None)."""
@@ -177,30 +188,30 @@ def _contests(stats: Sequence[_Stats], modules: Collection[str]) -> list[_Contes
         _Contest(
             "dominant_biomes",
             True,
-            f"{biome_label(b)} cards",
+            "biome",
             ("biome", b),
             [s.count[b] for s in stats],
             [s.top[b] for s in stats],
             DOMINANT_BIOME_POINTS,
-            f"{biome_label(b)} card",
+            biome_label(b),
         )
         for b in range(N_BIOMES)
     ]
     icon_contests = [
-        (i, icon, [s.icons[i] for s in stats], [s.icon_top[i] for s in stats])
-        for i, icon in enumerate(ICONS)
+        (i, icon_name(i), [s.icons[i] for s in stats], [s.icon_top[i] for s in stats])
+        for i in range(len(ICONS))
     ]
     if "vital_capacity" in modules:
         contests += [
             _Contest(
                 "vital_capacity",
                 True,
-                f"{icon} icons",
+                "icon",
                 ("icon", i),
                 amounts,
                 tops,
                 VITAL_CAPACITY_POINTS,
-                f"card showing {icon}",
+                icon,
             )
             for i, icon, amounts, tops in icon_contests
         ]
@@ -209,17 +220,17 @@ def _contests(stats: Sequence[_Stats], modules: Collection[str]) -> list[_Contes
             _Contest(
                 "discord",
                 False,
-                "biome types",
+                "types",
                 ("best",),
                 [s.types for s in stats],
                 [s.best for s in stats],
                 -DISCORD_PENALTY,
-                "card",
+                "",
             )
         )
         contests += [
             _Contest(
-                "discord", False, c.what, c.tag, c.amounts, c.tops, -DISCORD_PENALTY, c.highest
+                "discord", False, c.subject, c.tag, c.amounts, c.tops, -DISCORD_PENALTY, c.name
             )
             for c in contests[:N_BIOMES]
         ]
@@ -228,12 +239,12 @@ def _contests(stats: Sequence[_Stats], modules: Collection[str]) -> list[_Contes
                 _Contest(
                     "discord",
                     False,
-                    f"{icon} icons",
+                    "icon",
                     ("icon", i),
                     amounts,
                     tops,
                     -DISCORD_PENALTY,
-                    f"card showing {icon}",
+                    icon,
                 )
                 for i, icon, amounts, tops in icon_contests
             ]
@@ -279,31 +290,42 @@ class _Scorer:
             winners, escapee = contest.outcome(tops)
             target = max(amounts) if contest.most else min(amounts)
             tied = [p for p, a in enumerate(amounts) if a == target]
-            sign = "+" if contest.points > 0 else "-"
+            points = f"{'+' if contest.points > 0 else '-'}{abs(contest.points)}"
+            # the biome or icon is named by its own placeholder ("biome"/"icon"); a whole
+            # sentence per subject and outcome, so a translation can order its words freely
+            words = {contest.subject: contest.name, "points": points}
             for p in winners:
                 if escapee is not None:
                     key = tops[escapee]
                     assert key is not None
-                    reason = (
-                        f"everyone tied on {contest.what} ({amounts[p]}); "
-                        f"{self.names[escapee]} escapes with the highest {contest.highest}, "
-                        f"{label_key(key)}"
+                    reason = t(
+                        f"nuevos_mundos.reason_escape_{contest.subject}",
+                        n=amounts[p],
+                        player=self.names[escapee],
+                        card=label_key(key),
+                        **words,
                     )
                 elif len(tied) == 1 or not contest.most:
-                    reason = f"{'most' if contest.most else 'fewest'} {contest.what} ({amounts[p]})"
+                    outcome = "most" if contest.most else "fewest"
+                    reason = t(
+                        f"nuevos_mundos.reason_{outcome}_{contest.subject}", n=amounts[p], **words
+                    )
                 else:
                     key = tops[p]
                     assert key is not None
-                    reason = (
-                        f"tied on {amounts[p]} {contest.what} with {self._others(tied, p)}; "
-                        f"the highest {contest.highest}, {label_key(key)}, wins"
+                    reason = t(
+                        f"nuevos_mundos.reason_tied_{contest.subject}",
+                        n=amounts[p],
+                        others=self._others(tied, p),
+                        card=label_key(key),
+                        **words,
                     )
                 rows.append(
                     ScoreRow(
                         self.names[p],
                         contest.category,
                         contest.points,
-                        f"{reason}: {sign}{abs(contest.points)}",
+                        reason,
                         self._cards_of(p, contest.tag),
                     )
                 )
@@ -323,21 +345,23 @@ class _Scorer:
                     self.names[p],
                     "biodiversity",
                     s.types,
-                    f"{s.types} biome type{'s' if s.types > 1 else ''} "
-                    f"({', '.join(names)}): +{s.types}",
+                    t("nuevos_mundos.reason_biome_types", n=s.types, biomes=", ".join(names)),
                     self._cards_of(p, ("best",)),
                 )
             )
             if p in leaders:
-                shared = f", shared with {self._others(leaders, p)}" if len(leaders) > 1 else ""
-                rows.append(
-                    ScoreRow(
-                        self.names[p],
-                        "biodiversity",
-                        BIODIVERSITY_BONUS,
-                        f"most biome types ({most}){shared}: +{BIODIVERSITY_BONUS}",
+                if len(leaders) > 1:
+                    reason = t(
+                        "nuevos_mundos.reason_most_biome_types_shared",
+                        n=most,
+                        others=self._others(leaders, p),
+                        points=BIODIVERSITY_BONUS,
                     )
-                )
+                else:
+                    reason = t(
+                        "nuevos_mundos.reason_most_biome_types", n=most, points=BIODIVERSITY_BONUS
+                    )
+                rows.append(ScoreRow(self.names[p], "biodiversity", BIODIVERSITY_BONUS, reason))
         return rows
 
     def natural_balance(self) -> list[ScoreRow]:
@@ -349,18 +373,27 @@ class _Scorer:
                 by_value.setdefault(self.value(c), []).append(c)
             for run in _runs(by_value, across):
                 biomes = sorted({(v - 1) // 8 for v in run})
-                where = " and ".join(biome_label(b) for b in biomes)
+                where = join_words([biome_label(b) for b in biomes])
                 settled = [v for v in run if all(is_settlement(c) for c in by_value[v])]
-                note = (
-                    f" (settlement as {', '.join(f'{v:02d}' for v in settled)})" if settled else ""
-                )
+                words: dict[str, Any] = {
+                    "n": len(run),
+                    "biomes": where,
+                    "run": "-".join(f"{v:02d}" for v in run),
+                }
+                if settled:
+                    reason = t(
+                        "nuevos_mundos.reason_run_settled",
+                        settled=", ".join(f"{v:02d}" for v in settled),
+                        **words,
+                    )
+                else:
+                    reason = t("nuevos_mundos.reason_run", **words)
                 rows.append(
                     ScoreRow(
                         self.names[p],
                         "natural_balance",
                         len(run),
-                        f"{len(run)} {where} cards in a row, "
-                        f"{'-'.join(f'{v:02d}' for v in run)}{note}: +{len(run)}",
+                        reason,
                         tuple(by_value[v][0] for v in run),
                     )
                 )
@@ -375,9 +408,9 @@ class _Scorer:
             self.names,
             categories,
             rows,
-            titles=TITLES,
+            titles=category_titles(),
             tie_break={n: tuple(s.icons) for n, s in zip(self.names, self.stats)},
-            tie_break_rule=TIE_BREAK_RULE,
+            tie_break_rule=t("nuevos_mundos.tie_break_rule"),
         )
 
 
