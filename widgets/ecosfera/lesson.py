@@ -56,6 +56,7 @@ from ..notes import Notes, wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
+from ..table_base import possessive
 from .cards import (
     BIOME_NAMES,
     CARD_H,
@@ -67,7 +68,7 @@ from .cards import (
     eco_icon,
     extinction_puzzle,
 )
-from .table import EcosferaTable, describe_action, describe_move, hint_items, possessive
+from .table import EcosferaTable, describe_action, describe_move, hint_items
 
 GAP = 14
 """Space between two cards of a gallery."""
