@@ -19,6 +19,7 @@ from gamecore.nuevos_mundos import NuevosMundos, card_icons, card_label
 from gamecore.nuevos_mundos.data import ICONS
 from gamecore.nuevos_mundos.earth import Earth, Table
 from gamecore.nuevos_mundos.game import PLAY
+from gamecore.nuevos_mundos.scoring import category_titles
 from gamecore.scoresheet import ScoreSheet
 from gamecore.words import join_words, t
 
@@ -143,14 +144,13 @@ def biome_plants(planet: Earth, per_biome: int = 2) -> Table:
 def tournament_table(result: ExperimentResult) -> Table:
     """Lesson 5's tournament, one row per bot: games won with the 95% interval, and the mean
     score with its categories."""
-    from gamecore.nuevos_mundos.scoring import TITLES
-
+    titles = category_titles()
     headers = (
         t("lessons.nm_col_bot"),
         t("lessons.nm_col_won"),
         t("lessons.nm_col_interval"),
         t("lessons.nm_col_mean_score"),
-        *(TITLES.get(c, c) for c in result.categories),
+        *(titles.get(c, c) for c in result.categories),
     )
     rows = []
     for name, rate in result.win_rate_by_bot().items():
