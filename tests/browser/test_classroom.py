@@ -212,3 +212,74 @@ def test_click_to_redraw_latency_in_lab(
     (artifacts / "latency.json").write_text(json.dumps(figures, indent=1))
     print(f"JupyterLab, select a hand card, press to status change: {figures}")
     assert len(times) == 12
+
+
+ACTION_ORDER = ("lay", "biome", "digits", "last", "none")
+
+
+def _enabled_action(mirror: Any) -> str:
+    """The first action button the mirror table allows now (Lay when it can: short games)."""
+    for kind in ACTION_ORDER:
+        button = mirror.buttons[kind]
+        if not button.disabled and button.layout.display != "none":
+            return kind
+    raise AssertionError(f"no action button is enabled: {mirror.status.text!r}")
+
+
+def _status_shows(page: Any, css: str, event: str, timeout: float = 10) -> str:
+    """Wait until the status line in the page shows ``event`` (the mirror's last event)."""
+    status = page.locator(css).first
+    words = event.split(" ")[:12]  # the first words: the page may wrap, never reword
+    probe = " ".join(words)
+    text = status.inner_text()
+    deadline = timeout
+    while probe not in " ".join(text.split()) and deadline > 0:
+        page.wait_for_timeout(100)
+        deadline -= 0.1
+        text = status.inner_text()
+    return str(text)
+
+
+def test_a_whole_nuevos_mundos_game_by_clicks(
+    laptop_page: Any, lab_server: Server, artifacts: Path
+) -> None:
+    """Issue 8 A1: a whole game played by clicks at 1366x768 with the file browser open. The
+    same clicks go to a copy of the table here; after each click the page must say what the
+    copy says, so every click landed on what the copy's scene had under that point."""
+    page = laptop_page
+    mirror = rebuild_table(PLAY_NOTEBOOK)
+    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, lab_server, relpath, file_browser=True)
+    run_all_cells(page)
+    assert error_outputs(page) == []
+    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
+    canvas.scroll_into_view_if_needed()
+    assert wait_for_pixels(canvas)["opaque"] > 0
+    turns = 0
+    while not mirror.game.is_over:
+        hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]
+        assert hand, f"no hand card to click: {mirror.status.text!r}"
+        target = hand[turns % len(hand)]
+        x, y = mirror.scene().center_of(target)
+        px, py = _point_on_screen(page, canvas, x, y)
+        page.mouse.move(px, py)
+        page.mouse.down()
+        page.mouse.up()
+        mirror.click(x, y)
+        shown = _status_shows(page, ".nm-status", mirror.status.event)
+        assert " ".join(mirror.status.event.split()[:12]) in " ".join(shown.split()), (
+            f"turn {turns}: clicked {target}; the page says {shown!r}, "
+            f"the table here says {mirror.status.text!r}"
+        )
+        kind = _enabled_action(mirror)
+        _button(page, f"nm-action-{kind}").click()
+        assert mirror.play_selected(kind), mirror.status.text
+        shown = _status_shows(page, ".nm-status", mirror.status.event)
+        assert " ".join(mirror.status.event.split()[:12]) in " ".join(shown.split()), (
+            f"turn {turns}: pressed {kind}; the page says {shown!r}, "
+            f"the table here says {mirror.status.text!r}"
+        )
+        turns += 1
+        assert turns < 60, "the game did not end"
+    page.screenshot(path=str(artifacts / "classroom_whole_game_end.png"))
+    print(f"a whole Nuevos Mundos game by clicks: {turns} turns of the human player")
