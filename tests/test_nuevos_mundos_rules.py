@@ -528,3 +528,26 @@ def test_in_game_settlement_values_can_be_chosen_or_left_to_the_engine():
         g.score(settlement_values={"atlantis": 12})
     with pytest.raises(ValueError, match="in no world"):
         g.score(settlement_values={"ocean": 3})
+
+
+def test_score_reasons_read_as_whole_sentences_from_the_catalog():
+    """The reasons come from gamecore/words/en/nuevos_mundos.json (issue 8 C7), word for word
+    as the rulebook's examples read."""
+    sheet = score({"A": [33, 34, 35, 37]})
+    assert [r.reason for r in sheet.rows if r.category == "natural_balance"] == [
+        "3 desert cards in a row, 33-34-35: +3"
+    ]
+    sheet = score({"A": [15, 16, 17]}, modules=("global_natural_balance",))
+    assert sheet.rows_for("A", "natural_balance")[0].reason == (
+        "3 coast and jungle cards in a row, 15-16-17: +3"
+    )
+    sheet = score({"A": [1, 2], "B": [3, 4]}, modules=("discord",))
+    reasons = {r.reason for r in sheet.rows if r.category == "discord"}
+    assert "everyone tied on ocean cards (2); B escapes with the highest ocean card, 04: -1" in (
+        reasons
+    )
+    sheet = score({"A": [6], "B": [17]}, modules=("vital_capacity",))
+    assert (
+        "tied on 1 plants icons with A; the highest card showing plants, 17, wins: +3"
+        in {r.reason for r in sheet.rows_for("B", "vital_capacity")}
+    )
