@@ -920,3 +920,17 @@ def test_a_game_is_reproducible_from_its_seed() -> None:
     a = finished_table(seed=77)
     b = finished_table(seed=77)
     assert a.game == b.game
+
+
+def test_a_table_not_yet_running_shows_a_picture_and_says_to_run_the_cell() -> None:
+    """Issue 8 A7: the stored output of a table cell has a PNG of the table and a sentence,
+    so a lesson opened before it is run (or untrusted) never shows ``VBox(children=…``."""
+    table = NuevosMundosTable(seed=11)
+    bundle, metadata = table._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("Run this cell")
+    assert "VBox" not in bundle["text/plain"]
+    png = base64.b64decode(bundle["image/png"])
+    assert png.startswith(b"\x89PNG")
+    assert metadata["image/png"]["width"] == table.scene().width
+    assert "click" not in " ".join(table.still_scene().texts()).lower()

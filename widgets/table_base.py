@@ -34,7 +34,7 @@ from gamecore.words import t
 from .canvas import SceneCanvas
 from .scene import Scene
 from .status import StatusLine
-from .svg import Picture, to_svg
+from .svg import Picture, png_metadata, still_bundle, to_svg
 
 G = TypeVar("G", bound=Game)
 
@@ -380,19 +380,30 @@ class GameTable(ABC, Generic[G]):
 
     # ------------------------------------------------------------------ notebook display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live widget, plus what shows where it cannot run: a picture of the table
+        as it starts and a sentence that says to run the cell (a lesson opened before it
+        is run, an untrusted notebook, an exported page), never ``VBox(children=…``."""
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        scene = self.still_scene()
+        bundle.update(still_bundle(scene, t("pictures.run_cell_to_play")))
+        return bundle, png_metadata(scene)
 
     def scene(self) -> Scene:
         """The scene on the canvas now."""
         return self.canvas.scene
 
+    def still_scene(self) -> Scene:
+        """The table as a still picture: only what a picture can do (no "click here").
+        A table whose live scene invites clicks draws a still one instead."""
+        return self.scene()
+
     def to_svg(self) -> str:
-        """The current table as SVG text."""
-        return to_svg(self.scene())
+        """The current table as SVG text (a still picture)."""
+        return to_svg(self.still_scene())
 
     def snapshot(self) -> Picture:
-        """A still SVG picture of the table now (for exported notebooks and handouts)."""
-        return Picture(self.scene())
+        """A still picture of the table now (for exported notebooks and handouts)."""
+        return Picture(self.still_scene())
 
     # ------------------------------------------------------------------ who is who
     def _is_human(self, player: int | None) -> bool:
