@@ -40,6 +40,26 @@ from widgets.palette import BIOME_COLOURS, INK, PAPER
 pytestmark = pytest.mark.browser
 
 OUTPUT_CANVAS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output canvas"
+LAPTOP = {"width": 1366, "height": 768}
+JS_TOO_WIDE = """() => {
+  // Pictures and canvases wider than their output area, and canvases shown smaller than
+  // their pixels (their text would shrink below the size it was drawn at).
+  const out = [];
+  const panel = '.jp-NotebookPanel:not(.lm-mod-hidden) ';
+  for (const el of document.querySelectorAll(panel + '.jp-OutputArea-output canvas, '
+      + panel + '.jp-OutputArea-output img, ' + panel + '.jp-OutputArea-output svg')) {
+    if (el.closest('svg') && el.closest('svg') !== el) continue;
+    const area = el.closest('.jp-OutputArea-output').getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined
+      ? '.' + String(el.className).split(' ').join('.') : '');
+    if (r.right > area.right + 1) out.push(`${name}: ${r.width}px in a ${area.width}px column`);
+    if (el.tagName === 'CANVAS' && r.width < el.width * 0.98)
+      out.push(`${name}: ${el.width}px drawn, shown at ${Math.round(r.width)}px`);
+  }
+  return out;
+}"""
 
 
 def _fail_with(page: Any, message: str) -> None:
@@ -125,9 +145,13 @@ EXPECTED_COLOURS = [_rgb(PAPER), _rgb(INK), *(_rgb(c) for c in BIOME_COLOURS.val
 def test_notebook_runs_in_jupyterlab(
     notebook: Path, lab_page: Any, lab_server: Server, artifacts: Path
 ) -> None:
+    """Every lesson on a school laptop's screen (1366x768, Lab's file browser open): it
+    runs, every canvas draws, and nothing is wider than the notebook's column (issue 8 A2);
+    canvases fit without being shrunk, so their text keeps its size (12 px or more)."""
     page = lab_page
+    page.set_viewport_size(LAPTOP)
     relpath = notebook.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath)
+    open_in_lab(page, lab_server, relpath, file_browser=True)
     seconds = run_all_cells(page)
     page.wait_for_timeout(500)  # widget views render after the last reply
     shot = artifacts / f"lab_{relpath.replace('/', '__').removesuffix('.ipynb')}.png"
@@ -148,6 +172,8 @@ def test_notebook_runs_in_jupyterlab(
         if paper < 0.1 * stats["opaque"] or ink == 0 or max(biomes) == 0:
             off_colour.append(f"canvas {i}: paper {paper}, ink {ink}, biome bands {biomes}")
     full_screenshot(page, shot)
+    too_wide = page.evaluate(JS_TOO_WIDE)
+    assert not too_wide, f"{relpath}: wider than the column or shrunk at 1366x768: {too_wide}"
     assert not blank, f"{relpath}: blank canvases: {blank}"
     assert not off_colour, f"{relpath}: canvases without the expected colours: {off_colour}"
     print(f"{relpath}: ran in {seconds:.1f} s, {canvases.count()} canvases drew")
