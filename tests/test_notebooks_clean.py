@@ -80,8 +80,8 @@ def looks_raw(text: str) -> str | None:
     stripped = text.strip()
     if not stripped:
         return "nothing but blank space"
-    if stripped[0] in "[{(" and stripped[-1] in "]})":
-        return "a raw list, dict or tuple"
+    if stripped[0] + stripped[-1] in ("[]", "{}"):
+        return "a raw list or dict"  # a sentence in (brackets) is still a sentence
     if stripped[0] == stripped[-1] and stripped[0] in "'\"" and len(stripped) > 1:
         return "a quoted string"
     if stripped.startswith("<") and stripped.endswith(">"):
@@ -189,6 +189,8 @@ def test_every_result_shows_words_a_table_or_a_picture(path: Path) -> None:
         "card 52 shows {'sun': 1, 'plants': 1}",
         "Your line: sun#12 earth#12",
         "['3 desert cards in a row: +3']",
+        "(1, 'Alicia', 18)",
+        "   [recorded move: acquire P10 paying earth#12]",
     ],
 )
 def test_the_checker_knows_a_repr(text: str) -> None:
@@ -205,6 +207,7 @@ def test_the_checker_knows_a_repr(text: str) -> None:
         "  turns 13-15: extinction tiles 3 of 7",
         "A progress bar for 3000 games: it moves while the cell runs.",
         "Biome         | Mean temperature (°C, approx.) | Rain and snow",
+        "(only a copy played this move: the game itself has not changed)",
     ],
 )
 def test_the_checker_lets_words_through(text: str) -> None:
