@@ -173,6 +173,22 @@ def test_every_result_shows_words_a_table_or_a_picture(path: Path) -> None:
                 assert why is None, f"{_where(path, i)} shows {why}: {plain[:80]!r}"
 
 
+ACTION_WORDS = re.compile(r"\b(click|clicks|press|tap)\b", re.IGNORECASE)
+"""What a still picture cannot be asked to do."""
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_still_pictures_never_ask_for_a_click(path: Path) -> None:
+    """A drawing in a lesson (a table's snapshot, a gallery) cannot be clicked: its words
+    describe, they do not ask for a click."""
+    for i, cell in enumerate(_code_cells(path)):
+        for output in cell.get("outputs", []):
+            svg = _text(output.get("data", {}).get("image/svg+xml", ""))
+            words = " ".join(re.findall(r">([^<]+)<", svg))
+            found = ACTION_WORDS.search(words)
+            assert found is None, f"{_where(path, i)}: a still picture says {found.group(0)!r}"
+
+
 # ---------------------------------------------------------------------------- the checker
 
 
