@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from gamecore.words import t
+
 from ..quiz import Question, Quiz
 
 
@@ -29,7 +31,7 @@ def load_quiz_data(filename: str) -> dict[str, Any]:
     text = resources.files(__package__).joinpath(filename).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     if not isinstance(data.get("questions"), list) or not data["questions"]:
-        raise ValueError(f"{filename} needs a non-empty list of 'questions'")
+        raise ValueError(t("lessons.quiz_file_needs_questions", file=filename))
     for question in data["questions"]:
         Question.from_data(question)
     return data
