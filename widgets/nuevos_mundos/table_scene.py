@@ -27,10 +27,11 @@ from gamecore.nuevos_mundos.game import LAST_CARDS, OVER, PLAY
 from gamecore.nuevos_mundos.previews import Take, action_previews
 from gamecore.words import t
 
+from ..card_face import empty_place
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
 from ..scene import Rect, Scene, Shape, Text, wrap
-from .cards import CARD_H, CARD_W, WORLD_STEP, card_back, card_face, empty_space, hand_row
+from .cards import CARD_H, CARD_W, WORLD_STEP, card_back, card_face, hand_row
 from .table_words import handover_message, modules_words, ordinal, tie_break_note, whose
 
 WIDTH = 900
@@ -161,12 +162,18 @@ def _board_shapes(view: NuevosMundosView, previews: dict[str, Take] | None) -> l
     return shapes
 
 
+def _empty(x: float, id: str) -> list[Shape]:
+    return empty_place(
+        x, BOARD_Y, CARD_W, CARD_H, id=id, radius=6, caption=t("nuevos_mundos_table.empty"), size=12
+    )
+
+
 def _space_card(view: NuevosMundosView, space: int, x: float, marked: set[int]) -> list[Shape]:
     target = f"space:{space}"
     under = BOARD_Y + CARD_H + 14
     if space == 1:
         if not view.creation_size:
-            return empty_space(x, BOARD_Y, id="space1")
+            return _empty(x, "space1")
         return [
             *card_back(x, BOARD_Y, id="space1", target=target, caption=str(view.creation_size)),
             _text(
@@ -181,7 +188,7 @@ def _space_card(view: NuevosMundosView, space: int, x: float, marked: set[int]) 
         ]
     code = view.discard_top if space == 0 else view.board[space - 2]
     if not code:
-        return empty_space(x, BOARD_Y, id=f"space{space}")
+        return _empty(x, f"space{space}")
     shapes = card_face(
         code, x, BOARD_Y, id=f"space{space}", target=target, highlight=code in marked
     )
@@ -277,9 +284,8 @@ def _legend(view: NuevosMundosView, look: TableLook, previews: dict[str, Take] |
         return t("nuevos_mundos_table.legend_all_bots")
     name = view.players[view.player]
     if look.hidden:
-        if still:
-            start = whose(view, view.player, start=True)
-            return t("nuevos_mundos_table.legend_hidden_still", whose_start=start, name=name)
+        if still:  # the hand's own note says it is face down
+            return t("nuevos_mundos_table.legend_choose_still", name=name)
         return handover_message(name)
     if view.phase == LAST_CARDS:
         return t(
@@ -312,21 +318,17 @@ def _score_summary(look: TableLook) -> list[Shape]:
         return shapes
     if step <= len(cats):
         category = cats[step - 1]
-        title = t(
-            "nuevos_mundos_table.step_heading",
-            step=step,
-            steps=len(cats),
-            title=sheet.title(category),
-        )
+        title = t("nuevos_mundos_table.step_heading", step=step, steps=len(cats))
         shapes[0] = _text(HAND_X, 20, title, id="top-heading", size=15, bold=True)
+        shapes.append(_text(HAND_X, 44, sheet.title(category), id="step-title", size=14, bold=True))
         for k, player in enumerate(sheet.players):
             points = f"{sheet.points(player, category):+d}"
             line = t("nuevos_mundos_table.step_player", player=player, points=points)
-            shapes.append(_text(HAND_X, 48 + 20 * k, line, size=14))
+            shapes.append(_text(HAND_X, 68 + 20 * k, line, size=14))
         shapes.append(
             _text(
                 HAND_X,
-                56 + 20 * len(sheet.players),
+                76 + 20 * len(sheet.players),
                 t("nuevos_mundos_table.step_marks"),
                 size=12,
                 fill=MUTED,
@@ -376,7 +378,7 @@ def _panel_header(view: NuevosMundosView, look: TableLook, p: int, y: float) -> 
     return [
         _text(MARGIN + 4, y + 18, title, id=f"world{p}-name", size=15, bold=True),
         _text(
-            MARGIN + 12 + 0.62 * 15 * len(title),
+            MARGIN + 12 + 0.7 * 15 * len(title),
             y + 19,
             detail,
             id=f"world{p}-detail",
