@@ -530,3 +530,22 @@ def test_game_and_nature_covers_the_pieces_of_the_game() -> None:
         assert words in pieces, words
     assert "The biomes on a card" in pieces
     assert all(all(cell.strip() for cell in r) for r in table)
+
+
+def test_lesson_3_tables_of_the_bots_the_decks_and_the_margins() -> None:
+    from widgets.ecosfera.charts import bots_by_level, load_published, margins_table, ran_out_table
+
+    published = load_published()
+    bots = bots_by_level(published)
+    assert [r[0] for r in bots.rows] == list(published)
+    assert bots.headers == ("Bot", *(f"Level {level}" for level in LEVELS))
+    planner = published["planner"]
+    assert bots.rows[0][1] == f"{planner[1].win_rate:.1%}"
+    ran_out = ran_out_table(planner)
+    assert ran_out.headers[1:] == ELEMENTS
+    water = 1 + ELEMENTS.index("water")
+    assert [r[water] for r in ran_out.rows] == [
+        f"{s.ran_out['water']:.0%}" for s in planner.values()
+    ]
+    margins = margins_table((12, 1000))
+    assert margins.rows == (("12", "± 28.3 points"), ("1000", "± 3.1 points"))

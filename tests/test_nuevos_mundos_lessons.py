@@ -151,3 +151,35 @@ def test_a_quiz_not_running_shows_its_questions_as_text() -> None:
     assert text.startswith("Biomes on our planet: quick quiz\n(Run the cell to answer")
     assert "1. Polar bears and penguins never meet" in text
     assert "   a) " in text and "<" not in text, "options listed, no HTML tags"
+
+
+def test_lesson_4_places_and_the_biomes_that_fit_their_climate() -> None:
+    planet = earth.load()
+    table = lesson.climate_fits(planet, planet.places)
+    assert table.headers[0] == "Place" and len(table.rows) == len(planet.places)
+    fits = {r[0].split(",")[0]: r[3] for r in table.rows}
+    assert fits["Manaus"] == "Jungle" and fits["Cairo"] == "Desert"
+    assert fits["London"] == "no game biome (temperate broadleaf forest)"
+
+
+def test_lesson_5_results_in_sentences_and_tables() -> None:
+    from widgets.nuevos_mundos.charts import TURN_KINDS
+
+    seats = run_games("nuevos-mundos", ["random"] * 4, games=40, seed=2024)
+    notes = lesson.seat_results(seats)
+    low, high = seats.fair_band()
+    assert f"{low:.1%} to {high:.1%} of the wins" in notes[0]
+    assert notes[0].startswith(
+        f"If the seat made no difference, luck alone would give each seat {low:.1%}"
+    )
+    assert notes[0].endswith("of 40 games).") and len(notes) == 1 + 4
+    rate = seats.win_rate_by_seat()[0]
+    assert notes[1].startswith(f"Seat 1: won {rate:.1%} of the games (95% interval: ")
+    turns = lesson.seat_turns(seats, TURN_KINDS)
+    assert turns[3] == f"Seat 4: {seats.turns_by_seat(TURN_KINDS)[3]:.2f} turns per game on average"
+    shares = lesson.action_shares(seats, TURN_KINDS)
+    assert [r[0] for r in shares.rows] == ["Take a biome", "Take by digits", "Lay a card"]
+    for kind, row in zip(TURN_KINDS, shares.rows):
+        winners, others = seats.winners_vs_others(TURN_KINDS)[kind]
+        assert row[1:] == (f"{winners:.1%}", f"{others:.1%}")
+    assert lesson.fair_share(seats) == ["40 games; a fair share is 25% for each bot."]

@@ -226,6 +226,40 @@ def steps_table(study: Study) -> Table:
     return Table(headers, tuple(rows), "eco-lesson-table")
 
 
+def bots_by_level(studies: Mapping[str, Study]) -> Table:
+    """Each bot's win rate at each level: one row per bot (the published study has three)."""
+    levels = sorted({level for study in studies.values() for level in study})
+    rows = tuple(
+        (name, *(f"{study[level].win_rate:.1%}" if level in study else "" for level in levels))
+        for name, study in studies.items()
+    )
+    headers = (t("charts.eco_col_bot"), *(_level(level) for level in levels))
+    return Table(headers, rows, "eco-lesson-table")
+
+
+def ran_out_table(study: Study, elements: Sequence[str] = ELEMENTS) -> Table:
+    """Level by level, the share of games in which each element deck ran out."""
+    rows = tuple(
+        (_level(level), *(f"{s.ran_out[e]:.0%}" for e in elements))
+        for level, s in sorted(study.items())
+    )
+    headers = (t("charts.eco_col_ran_out_in"), *elements)
+    return Table(headers, rows, "eco-lesson-table")
+
+
+def margins_table(
+    games: Sequence[int] = (12, 50, 100, 250, 1000, 4000), rate: float = 0.5
+) -> Table:
+    """How far from the true win rate (near ``rate``) a measured one may be, 95 times in
+    100, after each number of ``games``."""
+    rows = tuple(
+        (str(n), t("charts.eco_within", margin=f"{margin_of_error(rate, n) * 100:.1f}"))
+        for n in games
+    )
+    headers = (t("charts.eco_col_games_played"), t("charts.eco_col_margin"))
+    return Table(headers, rows, "eco-lesson-table")
+
+
 # ---------------------------------------------------------------------------- charts
 def level_chart(study: Study | None, published: Study | None = None) -> Figure:
     """The share of solo games won at each level, with 95% intervals as whiskers.
@@ -420,11 +454,14 @@ __all__ = [
     "ELEMENT_STYLES",
     "SUPPLY_ELEMENTS",
     "Study",
+    "bots_by_level",
     "element_demand",
     "level_chart",
     "level_supply",
     "load_published",
     "margin_chart",
+    "margins_table",
+    "ran_out_table",
     "steps_table",
     "study_table",
     "supply_chart",

@@ -6,18 +6,22 @@ tables and pictures (never a Python list or dict):
 - ``world(game, player)`` and ``board(game)``: a world and the universe board in words;
 - ``totals(sheet)`` and ``ranking(sheet)``: a score sheet's totals and its ranking;
 - ``icons_of(card)``: a card's nature icons in words;
-- ``biome_places(planet)`` and ``biome_plants(planet)``: lesson 4's descriptions as tables;
-- ``tournament_table(result)``: lesson 5's tournament, one row per bot.
+- ``biome_places(planet)``, ``biome_plants(planet)`` and ``climate_fits(planet, places)``:
+  lesson 4's descriptions and the real places' climates, as tables;
+- ``seat_results(result)``, ``seat_turns(result, kinds)``, ``action_shares(result, kinds)``,
+  ``fair_share(result)`` and ``tournament_table(result)``: lesson 5's experiments.
 
 Every word comes from the catalog (``gamecore/words/en/lessons.json``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from gamecore.experiments import ExperimentResult
 from gamecore.nuevos_mundos import NuevosMundos, card_icons, card_label
 from gamecore.nuevos_mundos.data import ICONS
-from gamecore.nuevos_mundos.earth import Earth, Table
+from gamecore.nuevos_mundos.earth import Earth, Place, Table
 from gamecore.nuevos_mundos.game import PLAY
 from gamecore.nuevos_mundos.scoring import category_titles
 from gamecore.scoresheet import ScoreSheet
@@ -141,6 +145,73 @@ def biome_plants(planet: Earth, per_biome: int = 2) -> Table:
     return Table(headers, rows, CSS_CLASS)
 
 
+def climate_fits(planet: Earth, places: Iterable[Place]) -> Table:
+    """Each place's climate and the game biomes whose climate box holds it (or, when none
+    does, the real biome it belongs to)."""
+    rows = []
+    for place in places:
+        found = planet.biomes_for_climate(place.temperature_c, place.precipitation_mm)
+        labels = ", ".join(planet.biome(b).label for b in found)
+        verdict = labels or t("lessons.nm_no_game_biome", real=place.not_in_game or "?")
+        rows.append(
+            (place.name, f"{place.temperature_c:.0f}", f"{place.precipitation_mm:.0f}", verdict)
+        )
+    headers = (
+        t("lessons.nm_col_place"),
+        t("lessons.nm_col_temperature"),
+        t("lessons.nm_col_rain"),
+        t("lessons.nm_col_game_biome"),
+    )
+    return Table(headers, tuple(rows), CSS_CLASS)
+
+
+def seat_results(result: ExperimentResult) -> Notes:
+    """Lesson 5, question 1: where luck alone would put a seat of a fair game, then each
+    seat's share of the wins with its 95% interval."""
+    low, high = result.fair_band()
+    notes = Notes([t("lessons.nm_fair_band", low=f"{low:.1%}", high=f"{high:.1%}", n=result.games)])
+    for seat, rate in enumerate(result.win_rate_by_seat()):
+        lo, hi = result.seat_interval(seat)
+        notes.append(
+            t(
+                "lessons.nm_seat_won",
+                seat=seat + 1,
+                rate=f"{rate:.1%}",
+                low=f"{lo:.1%}",
+                high=f"{hi:.1%}",
+            )
+        )
+    return notes
+
+
+def seat_turns(result: ExperimentResult, kinds: Sequence[str] | None = None) -> Notes:
+    """How many turns (actions of ``kinds``) each seat played per game, on average."""
+    return Notes(
+        t("lessons.nm_seat_turns", seat=seat + 1, turns=f"{turns:.2f}")
+        for seat, turns in enumerate(result.turns_by_seat(kinds))
+    )
+
+
+def action_shares(
+    result: ExperimentResult, kinds: Sequence[str], names: Mapping[str, str] | None = None
+) -> Table:
+    """For each kind of action, its share of the winners' turns and of the others' turns."""
+    from .charts import ACTION_NAMES
+
+    names = ACTION_NAMES if names is None else names
+    rows = tuple(
+        (names.get(kind, kind), f"{winners:.1%}", f"{others:.1%}")
+        for kind, (winners, others) in result.winners_vs_others(kinds).items()
+    )
+    headers = (t("lessons.nm_col_action"), t("lessons.nm_col_winners"), t("lessons.nm_col_others"))
+    return Table(headers, rows, CSS_CLASS)
+
+
+def fair_share(result: ExperimentResult) -> Notes:
+    """How many games were played, and each bot's fair share of the wins."""
+    return Notes([t("lessons.nm_fair_share", n=result.games, share=f"{result.fair_rate():.0%}")])
+
+
 def tournament_table(result: ExperimentResult) -> Table:
     """Lesson 5's tournament, one row per bot: games won with the 95% interval, and the mean
     score with its categories."""
@@ -170,12 +241,17 @@ def tournament_table(result: ExperimentResult) -> Table:
 
 __all__ = [
     "CSS_CLASS",
+    "action_shares",
     "biome_places",
     "biome_plants",
     "board",
+    "climate_fits",
+    "fair_share",
     "icons_of",
     "picture",
     "ranking",
+    "seat_results",
+    "seat_turns",
     "totals",
     "tournament_table",
     "what_each_action_takes",
