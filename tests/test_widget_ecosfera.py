@@ -865,7 +865,8 @@ def test_every_element_biome_and_ability_has_a_symbol_and_a_name() -> None:
 
 def test_the_table_displays_as_its_widget_with_css_classes(table: EcosferaTable) -> None:
     bundle = table._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
     assert "eco-table-canvas" in table.canvas.canvas._dom_classes
     assert "eco-status" in table.status.widget._dom_classes
     assert "eco-end-turn" in table.buttons["end_turn"]._dom_classes

@@ -479,7 +479,7 @@ class TableModel:
         movement asks for a card and then where it goes."""
         game = self.game
         self.pending = None
-        words = cap(source_words(game.cards, source, ability, self.name(game.turn_player)))
+        words = cap(source_words(game.cards, source, ability, self.name(game.turn_player), to=True))
         if ability == 0:
             return Reply(play=Plus(source))
         if ability == 1:
@@ -660,7 +660,7 @@ class TableModel:
         for a in game.legal_actions():
             if isinstance(a, (Plus, Refresh, Move)):
                 seen.setdefault((a.source, ABILITY_OF[type(a)]), None)
-        return [source_words(game.cards, s, ab, name) for s, ab in seen]
+        return [source_words(game.cards, s, ab, name, to=True) for s, ab in seen]
 
     # ------------------------------------------------------------------ words
     def selection_words(self, *, still: bool = False) -> str:

@@ -86,10 +86,15 @@ def card_words(cards: CardSet, code: int) -> str:
     return name_of(cards, code)
 
 
-def source_words(cards: CardSet, source: int, ability: int, name: str) -> str:
-    """Where an ability comes from: "your plus tile", "the refresh symbol of Reindeer lichen"."""
+def source_words(cards: CardSet, source: int, ability: int, name: str, *, to: bool = False) -> str:
+    """Where an ability comes from: "your plus tile", "the refresh symbol of Reindeer lichen".
+
+    ``to``: said to the player whose tile it is ("your"); otherwise said about them, as the
+    history does ("their", or "your" for the default human "You").
+    """
     if source == TILE:
-        key = "ecosfera_table.source_tile_you" if name == YOU else "ecosfera_table.source_tile"
+        you = to or name == YOU
+        key = "ecosfera_table.source_tile_you" if you else "ecosfera_table.source_tile"
         return t(key, ability=ability_name(ability))
     return t(
         "ecosfera_table.source_symbol", ability=ability_name(ability), card=name_of(cards, source)
