@@ -181,7 +181,7 @@ def test_picker_shows_64_cards_in_8_biome_columns() -> None:
     x8, y8 = tile_of(scene, 8)
     x9, _ = tile_of(scene, 9)
     assert x1 == x8 and y8 > y1 and x9 > x1
-    assert all(s.size >= 11 for s in scene.shapes if isinstance(s, Text))
+    assert all(s.size >= 12 for s in scene.shapes if isinstance(s, Text))
 
 
 def tile_of(scene: Scene, code: int) -> tuple[float, float]:
@@ -447,7 +447,7 @@ def test_world_columns_line_up_under_the_biome_headings() -> None:
     assert isinstance(ocean, Rect)
     assert scene.find("w1-7-face").bbox()[0] == ocean.x
     assert scene.find("w2-17-face").bbox()[0] == scene.find("w1-23-face").bbox()[0]
-    small = [s for s in scene.shapes if isinstance(s, Text) and s.size < 11]
+    small = [s for s in scene.shapes if isinstance(s, Text) and s.size < 12]
     assert all(s.id.endswith("-label") for s in small)  # only the tiny biome names on cards
 
 
