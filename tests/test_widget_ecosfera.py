@@ -196,7 +196,7 @@ def test_the_used_cards_are_set_apart_greyed_and_labelled(table: EcosferaTable) 
     free = [c for c in table.game.lines[0] if c not in table.game.used]
     unused_right = max(scene.find(f"line0-{c}-face").bbox()[0] for c in free)
     assert used_x > unused_right + CARD_W  # set apart to the right, after a gap
-    assert "Used this turn, set apart:" in scene.texts()
+    assert "↑ used this turn, set apart" in scene.texts()
     pine = scene.find(f"line0-{SCOTS_PINE}-face")  # acquired: on the line, not used
     assert pine.opacity == 1 and pine.bbox()[1] == water[1]
 

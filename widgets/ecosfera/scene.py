@@ -23,12 +23,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gamecore.ecosfera import EcosferaView
 from gamecore.ecosfera.data import (
     BIOME_TILES,
     EXTINCTION_TILES,
+    CardSet,
     supply_at_start,
 )
 from gamecore.ecosfera.explain import name_of
@@ -57,9 +59,9 @@ STEP = CARD_W + 2
 HALF = WIDTH // 2
 SUPPLY_Y = 28
 """Top of the supply cards (their row titles above)."""
-PANEL_H = 52 + CARD_H + 16
+PANEL_H = 44 + CARD_H + 20
 """A player's panel: header (name, tiles), one row of cards, room for the tags."""
-PANEL_HEAD = 54
+PANEL_HEAD = 44
 PILE_W, PILE_H = 84, 78
 """The deck and discard pile of a line, stacked at its left."""
 LINE_X = MARGIN + PILE_W + 14
@@ -153,10 +155,16 @@ CODE_NAME = re.compile(r"#\d")
 """A card's bookkeeping code ("sun#12"), which a student never reads."""
 
 
-def _faces(shapes: list[Shape]) -> list[Shape]:
-    """Card faces without bookkeeping codes: the copy number of an element or disaster card
-    is the engine's, not printed on any card (see ``card_label``)."""
-    return [s for s in shapes if not (isinstance(s, Text) and CODE_NAME.search(s.text))]
+@lru_cache(maxsize=4096)
+def _face(code: int, cards: CardSet, x: float, y: float, **options: Any) -> tuple[Shape, ...]:
+    """A card face (``card_face``) without bookkeeping codes: the copy number of an element
+    or disaster card is the engine's, printed on no card (see ``card_label``).
+
+    Faces are data, so the same card drawn in the same place is built once: a click redraws
+    the table from mostly the same faces.
+    """
+    shapes = card_face(code, cards, x, y, **options)
+    return tuple(s for s in shapes if not (isinstance(s, Text) and CODE_NAME.search(s.text)))
 
 
 def _supply_row(
@@ -197,16 +205,14 @@ def _supply_row(
             shapes += empty_slot(x, SUPPLY_Y, id=f"{kind}row{k}")
             continue
         target = f"{kind}:{code}"
-        shapes += _faces(
-            card_face(
-                code,
-                view.cards,
-                x,
-                SUPPLY_Y,
-                id=f"{kind}-{code}",
-                target=target,
-                marked=target in look.marks,
-            )
+        shapes += _face(
+            code,
+            view.cards,
+            x,
+            SUPPLY_Y,
+            id=f"{kind}-{code}",
+            target=target,
+            marked=target in look.marks,
         )
         shapes += _marked(look, target, x, SUPPLY_Y, f"{kind}-{code}", below=True)
     return shapes
@@ -317,7 +323,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         )
     ]
     title = t("ecosfera_table.panel_to_play", player=name) if turn else name
-    shapes.append(_text(14, top + 20, title, id=f"panel{p}-name", size=15, bold=True))
+    shapes.append(_text(14, top + 17, title, id=f"panel{p}-name", size=15, bold=True))
     details = t(
         "ecosfera_table.panel_details",
         seat=_seat_words(look.seats, p),
@@ -325,12 +331,12 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         discard=len(view.discards[p]),
         line=len(view.lines[p]),
     )
-    shapes.append(_text(14, top + 40, details, id=f"panel{p}-details", size=12, fill=MUTED))
+    shapes.append(_text(14, top + 34, details, id=f"panel{p}-details", size=12, fill=MUTED))
     tiles_x = WIDTH - 12 - 3 * 124 - 2 * 6
     shapes.append(
         _text(
             tiles_x - 8,
-            top + 24,
+            top + 21,
             t("ecosfera_table.ability_tiles"),
             size=12,
             fill=MUTED,
@@ -339,7 +345,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
     )
     for k, up in enumerate(view.tiles[p]):
         shapes += ability_tile(
-            k, up, tiles_x + 130 * k, top + 8, id=f"tile{p}-{k}", target=f"tile:{p}:{k}"
+            k, up, tiles_x + 130 * k, top + 6, id=f"tile{p}-{k}", target=f"tile:{p}:{k}"
         )
     body = top + PANEL_HEAD
     shapes += _piles(view, p, body)
@@ -366,19 +372,17 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
                     opacity=0,
                 )
             )
-        shapes += _faces(
-            card_face(
-                code,
-                view.cards,
-                x,
-                body,
-                id=cid,
-                target=target,
-                selected=code in selected,
-                marked=target in look.marks or code == look.moving,
-                symbol_targets=turn,
-                symbols_spent=turn and code in view.symbols_used,
-            )
+        shapes += _face(
+            code,
+            view.cards,
+            x,
+            body,
+            id=cid,
+            target=target,
+            selected=code in selected,
+            marked=target in look.marks or code == look.moving,
+            symbol_targets=turn,
+            symbols_spent=turn and code in view.symbols_used,
         )
         lift = 10 if code in selected else 0
         shapes += _marked(look, target, x, body - lift, cid, below=False)
@@ -390,7 +394,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         shapes.append(
             _text(
                 used_x,
-                top + PANEL_HEAD - 4,
+                body + CARD_H + 14,
                 t("ecosfera_table.used_label"),
                 id=f"panel{p}-used-label",
                 size=12,
@@ -399,18 +403,16 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         )
     for k, code in enumerate(used):
         x = used_x + step * k
-        shapes += _faces(
-            card_face(
-                code,
-                view.cards,
-                x,
-                body,
-                id=f"line{p}-{code}",
-                target=f"line:{p}:{code}",
-                used=True,
-                symbol_targets=True,
-                symbols_spent=code in view.symbols_used,
-            )
+        shapes += _face(
+            code,
+            view.cards,
+            x,
+            body,
+            id=f"line{p}-{code}",
+            target=f"line:{p}:{code}",
+            used=True,
+            symbol_targets=True,
+            symbols_spent=code in view.symbols_used,
         )
     return shapes
 
