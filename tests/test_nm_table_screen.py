@@ -310,3 +310,31 @@ def test_the_table_in_words_never_names_a_hidden_hand() -> None:
     for card in ("10", "20", "30", "40"):
         assert card not in text.split("Alicia's hand")[1].split(".")[0]
     assert set(keyboard_targets(table)) == {f"space:{s}" for s in range(7)}
+
+
+def test_the_lessons_picture_of_robertos_hand_never_says_click() -> None:
+    """Issue 8 A9: lesson 1 showed "Roberto's hand: click a card" in a still picture."""
+    from widgets.nuevos_mundos.lesson import picture
+
+    game = NuevosMundos(("Roberto", "Alicia", "Noa"), seed=7)
+    for chosen in (None, game.hands[0][0]):
+        said = words_of(picture(game, select=chosen).scene)
+        assert "roberto's hand" in said
+        assert "click" not in said and "press" not in said
+
+
+def test_status_actions_and_controls_sit_right_above_the_canvas() -> None:
+    """Issue 8 A3: what to do, the message and the cards are visible together; the
+    keyboard list follows the canvas, and history, modules and files come below."""
+    table = NuevosMundosTable.from_game(arranged(), seats=SEATS)
+    children = list(table.widget.children)
+    assert children[:4] == [
+        table.status.widget,
+        children[1],
+        table.control_row,
+        table.canvas.canvas,
+    ]
+    assert "nm-actions" in children[1]._dom_classes
+    assert children[4] is table.access
+    below = list(walk(children[5]))
+    assert table.file_row in below and table.history_html in below
