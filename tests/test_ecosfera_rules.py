@@ -1205,3 +1205,19 @@ def test_no_sentence_shows_an_element_cards_copy_number():
             assert not [w for w in words if "#" in w], [w for w in words if "#" in w][:3]
             g.play(rng.choice(g.legal_actions()))
         assert not any("#" in row.reason for row in g.score().rows)
+
+
+def test_the_position_is_listed_once_and_whole():
+    """Every attribute a game changes is a field of ``POSITION`` (clone, ==, view and
+    determinize loop over it), and the view shows each field under its own name."""
+    from gamecore.ecosfera.game import POSITION, EcosferaView
+    from gamecore.protocol import Game as Protocol
+
+    g = new(players=2)
+    base = set(vars(Protocol.imagined.__func__(Game, ("a",), 1, {"level": 1}))) | {"cards"}
+    fields = {f.name for f in POSITION}
+    assert set(vars(g)) - base <= fields, set(vars(g)) - base - fields
+    view = g.view(0)
+    assert {f.view_name for f in POSITION} <= set(EcosferaView.__dataclass_fields__)
+    assert view.deck_contents[0] == tuple(sorted(g.decks[0]))
+    assert determinize(view, random.Random(1)).view(0) == view

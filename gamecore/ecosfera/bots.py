@@ -25,12 +25,15 @@ from .data import (
 )
 from .game import (
     ANIMAL_ROW,
+    LISTS,
     LOST,
     NO_TILE,
     OWN_DECK,
     PLANT_ROW,
     PLAYING,
+    POSITION,
     RECYCLE,
+    ROW,
     TILE,
     TIME_UP,
     WON,
@@ -45,6 +48,7 @@ from .game import (
     Plus,
     Refresh,
     TakeMissingElement,
+    copy_field,
     paid_mask,
 )
 
@@ -55,35 +59,14 @@ def determinize(view: EcosferaView, rng: random.Random) -> Ecosfera:
     known, their order is not)."""
     game = Ecosfera.imagined(view.players, rng.randrange(2**31), dict(view.options))
     game.cards = view.cards
-
-    def shuffled(cards: tuple[int, ...]) -> list[int]:
-        order = list(cards)
-        rng.shuffle(order)
-        return order
-
-    game.lines = [list(x) for x in view.lines]
-    game.decks = [shuffled(d) for d in view.deck_contents]
-    game.discards = [list(x) for x in view.discards]
-    game.waiting = [list(x) for x in view.waiting]
-    game.tiles = [list(x) for x in view.tiles]
-    game.plant_row = [c or 0 for c in view.plant_row]
-    game.animal_row = [c or 0 for c in view.animal_row]
-    game.plant_deck = shuffled(view.plant_deck)
-    game.animal_deck = shuffled(view.animal_deck)
-    game.element_decks = [list(x) for x in view.element_decks]
-    game.disaster_deck = list(view.disaster_deck)
-    game.box = list(view.box)
-    game.biome_tiles = list(view.biome_tiles)
-    game.extinction_tiles = view.extinction_tiles
-    game.used = set(view.used)
-    game.symbols_used = set(view.symbols_used)
-    game.achieved = view.achieved
-    game.reactivations = view.reactivations
-    game.turns = view.turns
-    game.outcome = view.outcome
-    game.notes = list(view.notes)
-    game._turn = view.turn_player
-    game._current = view.current_player
+    for field in POSITION:
+        value = copy_field(field.shape, getattr(view, field.view_name))
+        if field.shape == ROW:
+            value = [c or 0 for c in value]
+        if field.hidden_order:
+            for pile in value if field.shape == LISTS else [value]:
+                rng.shuffle(pile)
+        setattr(game, field.name, value)
     return game
 
 

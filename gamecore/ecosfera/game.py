@@ -307,6 +307,89 @@ def _cost_text(cost: Sequence[int]) -> str:
     return ", ".join(items) or t("ecosfera.nothing")
 
 
+# ---------------------------------------------------------------------------- the position
+
+LIST, LISTS, SET, VALUE, ROW = "list", "lists", "set", "value", "row"
+"""How a field of the position is held: a list of cards, a list of lists (one per player
+or element), a set of cards, a plain value, or a supply row (0 in the game for an empty
+space, None in the view)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One part of an Ecosfera position, listed once in ``POSITION``."""
+
+    name: str
+    """The game's attribute."""
+    shape: str
+    view: str | None = None
+    """The ``EcosferaView`` field that shows it (its own name if None; "" for none)."""
+    hidden_order: bool = False
+    """A deck whose contents are public but whose order is not: the view sorts it and
+    ``bots.determinize`` deals it at random."""
+    in_key: bool = True
+    """Whether it is part of the position (the notes of the last action are not)."""
+
+    @property
+    def view_name(self) -> str:
+        return self.name if self.view is None else self.view
+
+
+POSITION: tuple[Field, ...] = (
+    Field("lines", LISTS),
+    Field("decks", LISTS, view="deck_contents", hidden_order=True),
+    Field("discards", LISTS),
+    Field("waiting", LISTS),
+    Field("tiles", LISTS),
+    Field("plant_row", ROW),
+    Field("animal_row", ROW),
+    Field("plant_deck", LIST, hidden_order=True),
+    Field("animal_deck", LIST, hidden_order=True),
+    Field("element_decks", LISTS),
+    Field("disaster_deck", LIST),
+    Field("box", LIST),
+    Field("biome_tiles", LIST),
+    Field("extinction_tiles", VALUE),
+    Field("used", SET),
+    Field("symbols_used", SET),
+    Field("achieved", VALUE),
+    Field("reactivations", VALUE),
+    Field("turns", VALUE),
+    Field("outcome", VALUE),
+    Field("notes", LIST, in_key=False),
+    Field("_turn", VALUE, view="turn_player"),
+    Field("_current", VALUE, view="current_player"),
+)
+"""Everything that changes during a game, listed once: ``clone``, ``==`` (the key), ``view``
+and ``bots.determinize`` loop over it."""
+
+
+def copy_field(shape: str, value: Any) -> Any:
+    """A copy of a field's value that the copy can change."""
+    if shape == LISTS:
+        return [list(x) for x in value]
+    if shape in (LIST, ROW):
+        return list(value)
+    if shape == SET:
+        return set(value)
+    return value
+
+
+def frozen_field(field: Field, value: Any, *, for_view: bool = False) -> Any:
+    """A field's value as tuples and frozensets (hidden orders sorted in a view)."""
+    shape = field.shape
+    hide = for_view and field.hidden_order
+    if shape == LISTS:
+        return tuple(tuple(sorted(x)) if hide else tuple(x) for x in value)
+    if shape == LIST:
+        return tuple(sorted(value)) if hide else tuple(value)
+    if shape == ROW:
+        return tuple((c or None) if for_view else c for c in value)
+    if shape == SET:
+        return frozenset(value)
+    return value
+
+
 # ---------------------------------------------------------------------------- the view
 
 
@@ -1158,35 +1241,16 @@ class Ecosfera(Game):
     def view(self, player: int) -> EcosferaView:
         if not _is_int(player) or not 0 <= player < len(self.players):
             raise ValueError(f"there is no player {player!r} in this game")
+        shown = {
+            f.view_name: frozen_field(f, getattr(self, f.name), for_view=True) for f in POSITION
+        }
         return EcosferaView(
             game=self.name,
             player=player,
             players=self.players,
             options=dict(self.options),
             cards=self.cards,
-            current_player=self._current,
-            turn_player=self._turn,
-            outcome=self.outcome,
-            turns=self.turns,
-            lines=tuple(tuple(line) for line in self.lines),
-            used=frozenset(self.used),
-            symbols_used=frozenset(self.symbols_used),
-            achieved=self.achieved,
-            deck_contents=tuple(tuple(sorted(d)) for d in self.decks),
-            discards=tuple(tuple(d) for d in self.discards),
-            waiting=tuple(tuple(w) for w in self.waiting),
-            tiles=tuple(tuple(t) for t in self.tiles),
-            plant_row=tuple(c or None for c in self.plant_row),
-            animal_row=tuple(c or None for c in self.animal_row),
-            plant_deck=tuple(sorted(self.plant_deck)),
-            animal_deck=tuple(sorted(self.animal_deck)),
-            element_decks=tuple(tuple(d) for d in self.element_decks),
-            disaster_deck=tuple(self.disaster_deck),
-            box=tuple(self.box),
-            biome_tiles=tuple(self.biome_tiles),
-            extinction_tiles=self.extinction_tiles,
-            reactivations=self.reactivations,
-            notes=tuple(self.notes),
+            **shown,
         )
 
     def supply_elements(self) -> int:
@@ -1256,57 +1320,13 @@ class Ecosfera(Game):
         return "nowhere"
 
     def _state_key(self) -> tuple[Any, ...]:
-        return (
-            tuple(tuple(x) for x in self.lines),
-            tuple(tuple(x) for x in self.decks),
-            tuple(tuple(x) for x in self.discards),
-            tuple(tuple(x) for x in self.waiting),
-            tuple(tuple(x) for x in self.tiles),
-            tuple(self.plant_row),
-            tuple(self.animal_row),
-            tuple(self.plant_deck),
-            tuple(self.animal_deck),
-            tuple(tuple(x) for x in self.element_decks),
-            tuple(self.disaster_deck),
-            tuple(self.box),
-            tuple(self.biome_tiles),
-            self.extinction_tiles,
-            frozenset(self.used),
-            frozenset(self.symbols_used),
-            self.achieved,
-            self.reactivations,
-            self.turns,
-            self.outcome,
-            self._turn,
-            self._current,
-            self._chance_count,
-        )
+        key = [frozen_field(f, getattr(self, f.name)) for f in POSITION if f.in_key]
+        return (*key, self._chance_count)
 
     def _copy_state(self, other: Any) -> None:
         other.cards = self.cards
-        other.lines = [list(x) for x in self.lines]
-        other.decks = [list(x) for x in self.decks]
-        other.discards = [list(x) for x in self.discards]
-        other.waiting = [list(x) for x in self.waiting]
-        other.tiles = [list(x) for x in self.tiles]
-        other.plant_row = list(self.plant_row)
-        other.animal_row = list(self.animal_row)
-        other.plant_deck = list(self.plant_deck)
-        other.animal_deck = list(self.animal_deck)
-        other.element_decks = [list(x) for x in self.element_decks]
-        other.disaster_deck = list(self.disaster_deck)
-        other.box = list(self.box)
-        other.biome_tiles = list(self.biome_tiles)
-        other.extinction_tiles = self.extinction_tiles
-        other.used = set(self.used)
-        other.symbols_used = set(self.symbols_used)
-        other.achieved = self.achieved
-        other.reactivations = self.reactivations
-        other.turns = self.turns
-        other.outcome = self.outcome
-        other.notes = list(self.notes)
-        other._turn = self._turn
-        other._current = self._current
+        for f in POSITION:
+            setattr(other, f.name, copy_field(f.shape, getattr(self, f.name)))
 
     def describe(self) -> str:
         """The table in a few lines (for a terminal or a quick look in a notebook)."""
