@@ -107,10 +107,45 @@ def test_rapid_new_games_keep_the_canvas_size_and_every_control_in_place() -> No
     before = layout_signature(table)
     for seed in range(5):
         table.buttons["new_game"].click()
+        table.buttons["confirm_new_game"].click()
         assert (table.canvas.canvas.width, table.canvas.canvas.height) == size
         assert layout_signature(table) == before
         table.new_game(seed)
         assert layout_signature(table) == before
+        play_some(table, 2, seed)
+
+
+def test_quick_clicks_on_new_game_never_drop_a_game_unasked() -> None:
+    """A4: the confirmation is another button, beside New game, never under the pointer."""
+    table = NuevosMundosTable(players=NAMES, seats=SEATS, seed=3)
+    confirm = table.buttons["confirm_new_game"]
+    assert confirm.layout.visibility == "hidden" and confirm.disabled
+    row = list(table.control_row.children)
+    assert row.index(confirm) == row.index(table.buttons["new_game"]) + 1
+    play_some(table, 3)
+    played = table.game.to_json()
+    for _ in range(5):
+        table.buttons["new_game"].click()
+    assert table.game.to_json() == played
+    assert "Yes, deal a new game" in table.status.text
+    assert confirm.layout.visibility == "visible" and not confirm.disabled
+    confirm.click()
+    assert table.game.moves() == [] or table.game.seed != 3
+    assert confirm.layout.visibility == "hidden" and confirm.disabled
+    confirm.click()  # a late click on the hidden confirmation does nothing
+    fresh = table.game.to_json()
+    table.buttons["new_game"].click()  # nothing to lose yet: deals at once
+    assert table.game.to_json() != fresh
+
+
+def test_any_other_action_withdraws_the_new_game_question() -> None:
+    table = NuevosMundosTable(players=NAMES, seats=SEATS, seed=3)
+    play_some(table, 2)
+    table.buttons["new_game"].click()
+    assert not table.buttons["confirm_new_game"].disabled
+    table.select(table.game.hands[0][0])
+    assert table.buttons["confirm_new_game"].disabled
+    assert not table.confirm_new_game()
 
 
 def test_the_canvas_keeps_one_size_for_a_whole_game_and_its_scoring() -> None:

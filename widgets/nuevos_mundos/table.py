@@ -15,7 +15,8 @@ holds the universe board and the hand, so what to do, the last message and the c
 play are visible together on a laptop. The keyboard list, the history, the modules and
 Save / Load follow below. The canvas keeps one size for the whole game and every button
 keeps its place (a button that cannot be used now is disabled, not removed), so rapid
-clicks never land on a control that moved under the pointer.
+clicks never land on a control that moved under the pointer. "New game" in the middle of
+a game asks first, with a second button beside it, so quick clicks never drop a game.
 
 With two or more human seats the screen is shared (hot-seat): when the decision passes to
 a different human, their hand is drawn face down until they press "Show my hand"
@@ -214,7 +215,12 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
                 self.next_score_step,
             ),
             "undo": (t("nuevos_mundos_table.undo"), "nm-undo", self.undo),
-            "new_game": (t("nuevos_mundos_table.new_game"), "nm-new-game", self.new_game),
+            "new_game": (t("nuevos_mundos_table.new_game"), "nm-new-game", self.ask_new_game),
+            "confirm_new_game": (
+                t("nuevos_mundos_table.confirm_new_game"),
+                "nm-confirm-new-game",
+                self.confirm_new_game,
+            ),
         }
         for key, (words, css, handler) in controls.items():
             self.buttons[key] = make_button(words, css)
@@ -222,6 +228,8 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self.buttons["reveal"].tooltip = t("nuevos_mundos_table.reveal_tip")
         self.buttons["new_game"].tooltip = t("nuevos_mundos_table.new_game_tip")
         self.buttons["undo"].tooltip = t("nuevos_mundos_table.undo_tip")
+        self.buttons["confirm_new_game"].tooltip = t("nuevos_mundos_table.confirm_new_game_tip")
+        self._asking_new_game = False
         self.history_html = labelled_html("nm-history")
         self.seed_label = labelled_html("nm-seed")
         self.score_html = labelled_html("nm-score")
@@ -261,6 +269,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         show(b["next_bot"], self.step_bots)
         self.control_row = w.HBox(
             [b[k] for k in ("reveal", "next_bot", "score_step", "undo", "new_game")]
+            + [b["confirm_new_game"]]
         )
         self.control_row.add_class("nm-controls")
         modules = w.VBox(
@@ -368,6 +377,30 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self._refresh()
         return True
 
+    def ask_new_game(self) -> bool:
+        """The "New game" button: deal at once when nothing would be lost (the game is over
+        or no human has played), otherwise ask for the confirmation beside it.
+
+        The confirmation is another button, to the right of "New game" (its place is kept
+        while it is hidden, so nothing moves): quick clicks on "New game" only ask again,
+        they never drop a game. Returns whether a new game was dealt.
+        """
+        humans = any(self.model.is_human(p) for p, _ in self.game.moves())
+        if self.game.is_over or not humans:
+            self.new_game()
+            return True
+        self._asking_new_game = True
+        self._problem(t("nuevos_mundos_table.ask_new_game"))
+        self._update_controls()
+        return False
+
+    def confirm_new_game(self) -> bool:
+        """The "Yes, deal a new game" button (only while it was asked for)."""
+        if not self._asking_new_game:
+            return False
+        self.new_game()
+        return True
+
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game (a new seed unless given) with the modules ticked."""
         modules = tuple(m for m, box in self.module_boxes.items() if box.value)
@@ -432,6 +465,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         return Picture(self.still_scene())
 
     def _refresh(self) -> None:
+        self._asking_new_game = False  # a move, a choice or any redraw answers "no"
         self.canvas.show(self.model.scene())
         self._update_actions()
         self._update_controls()
@@ -465,6 +499,9 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
             disabled=not self.model.bot_to_play(),
             tooltip=t("nuevos_mundos_table.next_bot_tip"),
         )
+        confirm = b["confirm_new_game"]
+        set_traits(confirm.layout, visibility="visible" if self._asking_new_game else "hidden")
+        set_traits(confirm, disabled=not self._asking_new_game)
         step = self.model.score_button()
         set_traits(
             b["score_step"], description=step.text, disabled=step.disabled, tooltip=step.tooltip
