@@ -40,7 +40,7 @@ from gamecore.ecosfera import (
     Refresh,
     TakeMissingElement,
 )
-from gamecore.ecosfera.data import ABILITIES, is_animal, is_disaster, is_element, is_plant
+from gamecore.ecosfera.data import ABILITIES, is_animal, is_element, is_plant
 from gamecore.ecosfera.explain import (
     animals_called_by,
     check_payment,
@@ -501,20 +501,10 @@ class TableModel:
                 source=source,
             )
             return Reply(event=t("ecosfera_table.refresh_event", source=words))
-        movable = [
-            c
-            for c in self.free()
-            if not is_disaster(c) and game.why_illegal(Move(source, c, RECYCLE)) is None
-        ]
+        movable = [c for c in self.free() if self._moves_of(source, c)]
         if not movable:
-            reason = next(
-                (
-                    game.why_illegal(Move(source, c, RECYCLE))
-                    for c in self.free()
-                    if not is_disaster(c)
-                ),
-                None,
-            )
+            free = self.free()
+            reason = game.why_illegal(Move(source, free[0], RECYCLE)) if free else None
             return _problem(self._plain(reason) if reason else t("ecosfera_table.nothing_to_move"))
         self.pending = Pending(
             "movement",
@@ -528,29 +518,31 @@ class TableModel:
         self.selected = []
         return Reply(event=t("ecosfera_table.movement_event", source=words))
 
+    def _moves_of(self, source: int, code: int) -> list[Move]:
+        """The legal movements of ``code`` by the ability at ``source`` (the engine's)."""
+        return [
+            a
+            for a in self.game.legal_actions()
+            if isinstance(a, Move) and a.source == source and a.card == code
+        ]
+
     def _movement_card(self, code: int) -> Reply:
         game = self.game
         pending = self.pending
         assert pending is not None
-        reason = game.why_illegal(Move(pending.source, code, RECYCLE))
-        if reason is not None:
-            return _problem(self._plain(reason))
-        p = game.turn_player
-        targets = [RECYCLE] + (
-            [OWN_DECK] if game.solo else [q for q in range(len(game.players)) if q != p]
-        )
+        moves = self._moves_of(pending.source, code)
+        if not moves:
+            reason = game.why_illegal(Move(pending.source, code, RECYCLE)) or ""
+            return _problem(self._plain(reason) if reason else t("ecosfera_table.nothing_to_move"))
         what = name_of(game.cards, code)
         options: list[tuple[str, Action]] = []
-        for to in targets:
-            action = Move(pending.source, code, to)
-            if game.why_illegal(action) is not None:
-                continue
-            if to == RECYCLE:
+        for action in moves:
+            if action.to == RECYCLE:
                 label = t("ecosfera_table.move_recycle", card=what)
-            elif to == OWN_DECK:
+            elif action.to == OWN_DECK:
                 label = t("ecosfera_table.move_own_deck", card=what)
             else:
-                label = t("ecosfera_table.move_give", card=what, player=self.name(to))
+                label = t("ecosfera_table.move_give", card=what, player=self.name(action.to))
             options.append((label, action))
         key = "ecosfera_table.destination_solo" if game.solo else "ecosfera_table.destination_team"
         self.pending = Pending(

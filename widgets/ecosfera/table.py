@@ -55,7 +55,6 @@ from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
 from ..status import StatusLine
-from ..svg import Picture, to_svg
 from ..table_base import (
     GameTable,
     bot_moves_words,
@@ -651,14 +650,6 @@ class EcosferaTable(GameTable[Ecosfera]):
         """The table as a still picture (nothing in it asks for a click)."""
         game = self.game
         return table_scene(game.view(game.turn_player), self._look(still=True))
-
-    def snapshot(self) -> Picture:
-        """A still picture of the table now (for exported notebooks and handouts)."""
-        return Picture(self.still_scene())
-
-    def to_svg(self) -> str:
-        """The table now as SVG text (a still picture)."""
-        return to_svg(self.still_scene())
 
     def _refresh(self) -> None:
         game = self.game
