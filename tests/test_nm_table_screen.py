@@ -373,3 +373,11 @@ def test_status_actions_and_controls_sit_right_above_the_canvas() -> None:
     assert children[4] is table.access
     below = list(walk(children[5]))
     assert table.file_row in below and table.history_html in below
+
+
+def test_a_long_message_does_not_push_the_buttons_down() -> None:
+    table = NuevosMundosTable.from_game(arranged(), seats=SEATS)
+    layout = table.status.widget.layout
+    assert layout.height == "88px" and layout.overflow == "auto"
+    assert table.select(42) and table.play_selected("digits")  # three sentences
+    assert table.status.widget.layout.height == "88px"

@@ -128,6 +128,8 @@ class ScoringPad:
     # --- widgets --------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.status = StatusLine(css_class="nm-pad-status")
+        # Three lines of room: a long message scrolls instead of moving the buttons below.
+        self.status.widget.layout = w.Layout(height="66px", overflow="auto")
         self._module_boxes = {m: self._module_box(m) for m in MODULES}
         self._rows_box = w.VBox()
         self._name_boxes: list[w.Text] = []

@@ -79,6 +79,8 @@ from .table_words import (
 )
 
 SEAT_KINDS = ("human", "random", "greedy", "search")
+STATUS_HEIGHT = "88px"
+"""Four lines of the status line (15 px text, 1.4 line height)."""
 SLOTS = (("biome", "last"), ("digits", "none"), ("lay",))
 """The action buttons' three places: a turn shows the first of each, the end of the game
 the second (and "Lay in your world" disabled), so no button moves when the phase changes."""
@@ -192,6 +194,9 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
 
     def _make_widgets(self) -> None:
         self.status = StatusLine("nm-status")
+        # Four lines of room, whatever the message: a long one scrolls inside the line
+        # instead of pushing the buttons and the canvas down under the pointer.
+        self.status.widget.layout = w.Layout(height=STATUS_HEIGHT, overflow="auto")
         height = scene_height(len(self.game.players))
         self.canvas = SceneCanvas(
             Scene(WIDTH, height, background=PAPER),
