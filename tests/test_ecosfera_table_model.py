@@ -184,3 +184,20 @@ def test_selection_words_name_cards_never_codes() -> None:
     assert "It pays for Cloudberry: click it." in model.selection_words()
     still = model.selection_words(still=True)
     assert "click" not in still.lower() and "It pays for" in still
+
+
+def test_new_game_asks_while_a_game_is_under_way_and_never_confirms_itself() -> None:
+    table = solo([el("earth"), el("water"), el("time"), D(1)])
+    assert table.pay(CLOUDBERRY, [el("earth"), el("water")])
+    seed, history = table.game.seed, list(table.history)
+    for _ in range(5):
+        table.buttons["new_game"].click()
+    assert table.game.seed == seed and table.history == history  # nothing lost
+    assert table.pending is not None and table.pending.kind == "new"
+    assert "does not confirm" in table.status.problem
+    assert table.choice_buttons[0].description == "Yes, deal a new game"
+    table.choice_buttons[0].click()
+    assert table.game.moves() == [] and table.history == []
+    assert "New game" in table.status.text
+    table.buttons["new_game"].click()  # nothing played yet: nothing to lose, no question
+    assert table.pending is None and "New game" in table.status.text

@@ -77,6 +77,10 @@ BURST = 0.8
 the first click asked, and End turn does not end a second turn."""
 
 
+NEW_GAME = "new_game"
+"""The command of the "Yes, deal a new game" choice."""
+
+
 @dataclass
 class Pending:
     """A question the table asks before a move: what it is about and the choices."""
@@ -86,7 +90,8 @@ class Pending:
     click), "destination" or "end" (are you sure you end the turn?)."""
     title: str
     question: str
-    options: list[tuple[str, Action]] = field(default_factory=list)
+    options: list[tuple[str, Action | str]] = field(default_factory=list)
+    """(button words, what it does): a move, or a table command (``NEW_GAME``)."""
     source: int = TILE
     card: int | None = None
     plant: int | None = None
@@ -101,6 +106,8 @@ class Reply:
     event: str = ""
     problem: str = ""
     play: Action | None = None
+    command: str = ""
+    """A table command to run (``NEW_GAME``), answered by a choice."""
 
 
 def _problem(text: str) -> Reply:
@@ -535,7 +542,7 @@ class TableModel:
             reason = game.why_illegal(Move(pending.source, code, RECYCLE)) or ""
             return _problem(self._plain(reason) if reason else t("ecosfera_table.nothing_to_move"))
         what = name_of(game.cards, code)
-        options: list[tuple[str, Action]] = []
+        options: list[tuple[str, Action | str]] = []
         for action in moves:
             if action.to == RECYCLE:
                 label = t("ecosfera_table.move_recycle", card=what)
@@ -567,7 +574,32 @@ class TableModel:
         pending = self.pending
         if pending is None or not 0 <= index < len(pending.options):
             return _problem(t("ecosfera_table.no_such_choice"))
-        return Reply(play=pending.options[index][1])
+        chosen = pending.options[index][1]
+        if isinstance(chosen, str):
+            self.pending = None
+            return Reply(command=chosen)
+        return Reply(play=chosen)
+
+    def ask_new_game(self) -> Reply:
+        """The New game button: a game under way is lost unless it was saved, so the table
+        asks, and only the "Yes, deal a new game" choice deals it (never a second press of
+        New game). A game not started or over is replaced at once."""
+        game = self.game
+        started = any(self.is_human(p) for p, _ in game.moves())
+        if game.is_over or not started:
+            return Reply(command=NEW_GAME)
+        if self.pending is not None and self.pending.kind == "new":
+            return _problem(t("ecosfera_table.new_confirm_elsewhere"))
+        self.moved()
+        button = t("ecosfera_table.new_yes")
+        self.pending = Pending(
+            "new",
+            t("ecosfera_table.new_title"),
+            t("ecosfera_table.new_question"),
+            [(button, NEW_GAME)],
+            asked_at=self.clock(),
+        )
+        return _problem(t("ecosfera_table.new_warning", button=button))
 
     def cancel(self) -> Reply:
         """Forget the question (the “Cancel” button); the selection stays."""
@@ -742,7 +774,7 @@ class TableModel:
                     "ecosfera_table.tag_plus_question", element=element_name(action.element)
                 )
             }
-        if pending is not None and pending.kind in ("refresh", "end"):
+        if pending is not None and pending.kind in ("refresh", "end", "new"):
             return {}
         if self.selected:
             marks: dict[str, str] = {}
@@ -764,4 +796,4 @@ class TableModel:
         return {}
 
 
-__all__ = ["BURST", "Pending", "Reply", "TableModel"]
+__all__ = ["BURST", "NEW_GAME", "Pending", "Reply", "TableModel"]

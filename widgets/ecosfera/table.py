@@ -68,7 +68,7 @@ from ..table_base import (
     show,
 )
 from .controls import make_buttons, make_choices, make_question, make_settings, table_layout
-from .model import BURST, Pending, Reply, TableModel
+from .model import BURST, NEW_GAME, Pending, Reply, TableModel
 from .scene import WIDTH, TableLook, scene_height, table_scene
 from .scoring import score_html, score_lines, score_steps, step_words
 from .words import (
@@ -218,7 +218,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             "bot_turn": self.finish_bot_turn,
             "score_step": self.next_score_step,
             "undo": self.undo,
-            "new_game": self.new_game,
+            "new_game": self.press_new_game,
             "cancel": self.cancel,
         }
         for key, act in actions.items():
@@ -324,6 +324,9 @@ class EcosferaTable(GameTable[Ecosfera]):
         """Do what the model answered: play its move, or say its words; then redraw."""
         if reply.play is not None:
             return self._play_human(reply.play, reply.event)
+        if reply.command == NEW_GAME:
+            self.new_game()
+            return True
         if reply.problem:
             self._problem(reply.problem)
         else:
@@ -523,6 +526,14 @@ class EcosferaTable(GameTable[Ecosfera]):
         game = type(self.game)(self.game.players, fresh_seed() if seed is None else seed, **options)
         set_traits(self.monk_box, value=False)
         self._start(game, t("ecosfera_table.new_game", level=level, seed=game.seed))
+
+    def press_new_game(self) -> bool:
+        """The “New game” button: asks first when a game is under way (see
+        ``TableModel.ask_new_game``); whether a new game was dealt."""
+        seed = self.game.seed
+        moves = len(self.game.moves())
+        self._answer(self.model.ask_new_game())
+        return self.game.seed != seed or len(self.game.moves()) != moves
 
     def load_game(self, game: Ecosfera, event: str = "") -> None:
         """Continue a copy of ``game`` on this table (a position prepared for a lesson).
