@@ -699,8 +699,9 @@ def test_the_save_button_offers_the_game_as_a_download(table: NuevosMundosTable)
     table.play_selected("digits")
     assert table.download.value == ""
     table.save_button.click()
-    link = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"',
-                     table.download.value)
+    link = re.search(
+        r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', table.download.value
+    )
     assert link is not None and link.group(1) == "nuevos-mundos-11.json"
     assert gamecore.load_json(base64.b64decode(link.group(2))) == table.game
     assert "Download nuevos-mundos-11.json" in table.status.text
@@ -844,8 +845,9 @@ def test_a_failing_bot_plays_a_safe_move_and_the_lesson_goes_on(monkeypatch) -> 
         def choose(self, view, legal):
             raise RuntimeError("out of ideas")
 
-    table = NuevosMundosTable(players=("Ana", "Bot"), seats=("human", "greedy"), seed=11,
-                              step_bots=True)
+    table = NuevosMundosTable(
+        players=("Ana", "Bot"), seats=("human", "greedy"), seed=11, step_bots=True
+    )
     monkeypatch.setattr(table, "_make_bot", lambda kind, seed: Broken())
     card = table.game.hands[0][0]
     table.select(card)
