@@ -381,3 +381,23 @@ def test_a_long_message_does_not_push_the_buttons_down() -> None:
     assert layout.height == "88px" and layout.overflow == "auto"
     assert table.select(42) and table.play_selected("digits")  # three sentences
     assert table.status.widget.layout.height == "88px"
+
+
+def test_a_column_of_nine_cards_fits_its_panel_with_every_value_showing() -> None:
+    """The panels have one height for the whole game; a rare long column draws its cards
+    closer together, never past the panel, and every card's value band still shows."""
+    from dataclasses import replace
+
+    from gamecore.nuevos_mundos.data import settlement_code
+    from widgets.nuevos_mundos.table_scene import TableLook, table_scene
+
+    game = NuevosMundos(("Ana", "Ben", "Cleo"), seed=1, modules=("human_settlements",))
+    taiga = (*range(49, 57), settlement_code(6))
+    view = replace(game.view(0), worlds=(taiga, (), ()))
+    scene = table_scene(view, TableLook(hand_player=0, seats=SEATS))
+    panel = scene.find("world0-panel")
+    _, top, _, height = panel.bbox()
+    faces = sorted(scene.find(f"world0-{c}-face").bbox()[1] for c in taiga)
+    assert all(top < y and y + CARD_H <= top + height for y in faces)
+    assert min(b - a for a, b in zip(faces, faces[1:])) >= 16  # the value band's digits
+    assert scene.height == scene_height(3)
