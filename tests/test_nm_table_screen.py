@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 
 import ipywidgets as w
 import pytest
@@ -399,5 +400,5 @@ def test_a_column_of_nine_cards_fits_its_panel_with_every_value_showing() -> Non
     _, top, _, height = panel.bbox()
     faces = sorted(scene.find(f"world0-{c}-face").bbox()[1] for c in taiga)
     assert all(top < y and y + CARD_H <= top + height for y in faces)
-    assert min(b - a for a, b in zip(faces, faces[1:])) >= 16  # the value band's digits
+    assert min(b - a for a, b in pairwise(faces)) >= 16  # the value band's digits
     assert scene.height == scene_height(3)
