@@ -323,6 +323,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         )
     ]
     title = t("ecosfera_table.panel_to_play", player=name) if turn else name
+    # One line of words in the header: a selected card, lifted, does not hide any of them.
     shapes.append(_text(14, top + 17, title, id=f"panel{p}-name", size=15, bold=True))
     details = t(
         "ecosfera_table.panel_details",
@@ -331,18 +332,9 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         discard=len(view.discards[p]),
         line=len(view.lines[p]),
     )
-    shapes.append(_text(14, top + 34, details, id=f"panel{p}-details", size=12, fill=MUTED))
+    details_x = 14 + 0.64 * 15 * len(title) + 12
+    shapes.append(_text(details_x, top + 17, details, id=f"panel{p}-details", size=12, fill=MUTED))
     tiles_x = WIDTH - 12 - 3 * 124 - 2 * 6
-    shapes.append(
-        _text(
-            tiles_x - 8,
-            top + 21,
-            t("ecosfera_table.ability_tiles"),
-            size=12,
-            fill=MUTED,
-            anchor="end",
-        )
-    )
     for k, up in enumerate(view.tiles[p]):
         shapes += ability_tile(
             k, up, tiles_x + 130 * k, top + 6, id=f"tile{p}-{k}", target=f"tile:{p}:{k}"
