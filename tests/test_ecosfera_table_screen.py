@@ -90,6 +90,7 @@ def test_the_canvas_and_the_buttons_keep_their_place_for_a_whole_game() -> None:
     table = EcosferaTable(players=("Ana", "Ben"), seats=("human", "human"), seed=12)
     steady = _steady(table)
     assert _rows(table)[0].description == "End turn"
+    assert table.buttons["hint"].layout.width.endswith("px")  # its two labels, one width
     assert len(_rows(table)) > len(ACTIONS)
     for step in range(400):
         if table.game.is_over:

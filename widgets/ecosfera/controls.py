@@ -24,7 +24,7 @@ ACTIONS = ("end_turn", "hint", "clear", "undo", "next_bot", "bot_turn", "score_s
 def make_buttons() -> dict[str, w.Button]:
     """Every button of the table by key, with its CSS class (``eco-end-turn``, …)."""
     keys = (*ACTIONS, "new_game", "cancel")
-    return {
+    buttons = {
         key: make_button(
             t(f"ecosfera_table.button_{key}"),
             "eco-" + key.replace("_", "-"),
@@ -32,6 +32,10 @@ def make_buttons() -> dict[str, w.Button]:
         )
         for key in keys
     }
+    # “What can I do?” becomes “Hide hints”: one width for both, so the buttons after it
+    # stay under the pointer.
+    buttons["hint"].layout.width = "140px"
+    return buttons
 
 
 def make_choices() -> list[w.Button]:
