@@ -163,3 +163,18 @@ def test_no_internal_id_anywhere_a_student_reads() -> None:
                     continue
                 assert not CODE.search(text), text
                 assert not TARGET.search(text), text
+
+
+def test_the_yes_button_is_never_where_end_turn_was_pressed() -> None:
+    """End turn opens the button row; the question row below starts with the question's
+    words in a fixed width, so "Yes, end my turn" (choice 0) cannot be under the pointer
+    that pressed End turn, and the question row never wraps (one height)."""
+    table = solo([el("earth"), el("water"), el("time"), D(1)])
+    actions, asked = [c for c in table.widget.children if isinstance(c, w.HBox)][:2]
+    assert actions.children[0] is table.buttons["end_turn"]
+    assert asked.children[0] is table.question
+    assert int(table.question.layout.width.removesuffix("px")) >= 200
+    assert asked.children[1] is table.choice_buttons[0]
+    assert asked.layout.flex_flow == "row nowrap" and asked.layout.height.endswith("px")
+    table.buttons["end_turn"].click()
+    assert table.choice_buttons[0].description == "Yes, end my turn"
