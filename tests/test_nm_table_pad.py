@@ -113,7 +113,7 @@ def test_the_pad_fits_the_column_with_legible_text() -> None:
             x, _, width, _ = shape.bbox()
             assert x >= 0 and x + width <= scene.width + 1, shape.id
             # card faces (cards.py) print the biome's name small, as the printed cards do
-            if isinstance(shape, Text) and not shape.id.endswith("-label"):
+            if isinstance(shape, Text):
                 assert shape.size >= 12, (shape.id, shape.text)
     for canvas in (pad.picker.canvas, pad.worlds_canvas.canvas):
         assert canvas.layout.width == "100%" and canvas.layout.max_width == f"{canvas.width}px"

@@ -217,7 +217,7 @@ def test_the_scene_fits_the_column_and_no_text_is_small() -> None:
             assert x >= 0 and x + width <= scene.width + 1, shape.id
             # card faces (cards.py) print the biome's name small on the card, as the
             # printed cards do; it repeats the drawn symbol and the column's heading
-            if isinstance(shape, Text) and not shape.id.endswith("-label"):
+            if isinstance(shape, Text):
                 assert shape.size >= SMALLEST_TEXT, (shape.id, shape.text)
 
 

@@ -886,7 +886,7 @@ def test_text_is_legible_and_inside_the_canvas(table: NuevosMundosTable) -> None
         x, y, w, h = shape.bbox()
         assert x >= 0 and x + w <= scene.width + 1, shape.id
         assert y >= 0 and y + h <= scene.height, shape.id
-        if type(shape).__name__ == "Text" and not shape.id.endswith("-label"):
+        if type(shape).__name__ == "Text":
             assert shape.size >= 12, shape.id
 
 

@@ -14,7 +14,6 @@ from gamecore.nuevos_mundos.data import (
     ICONS,
     ICONS_OF_CODE,
     SETTLEMENT_BASE,
-    biome_label,
 )
 from gamecore.words import t
 
@@ -93,8 +92,9 @@ def card_face(
             id=f"{id}-label",
             x=x + CARD_W / 2,
             y=y + CARD_H - 8,
-            text=(t("pictures.nm_settlement") if settlement else biome_label(BIOME_OF_CODE[code])),
-            size=8.5,
+            # one short word: the biome's full name at 12 px would not fit the card
+            text=t(f"pictures.nm_card_{biome}"),
+            size=12,
             anchor="middle",
             fill=INK,
         )
