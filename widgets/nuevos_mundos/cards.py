@@ -85,13 +85,13 @@ def card_face(
         shapes.extend(icon("settlement", x + 18, y + 30, 28, id))
         shapes.extend(icon(biome, x + 24, y + 44, 16, f"{id}-biome"))
     else:
-        shapes.extend(icon(biome, x + 14, y + BAND_H + 6, 36, f"{id}-biome"))
-        shapes.extend(nature_icons(code, x + 4, y + BAND_H + 45, id))
+        shapes.extend(icon(biome, x + 15, y + BAND_H + 5, 34, f"{id}-biome"))
+        shapes.extend(nature_icons(code, x + 4, y + BAND_H + 41, id))
     shapes.append(
         Text(
             id=f"{id}-label",
             x=x + CARD_W / 2,
-            y=y + CARD_H - 8,
+            y=y + CARD_H - 7,
             # one short word: the biome's full name at 12 px would not fit the card
             text=t(f"pictures.nm_card_{biome}"),
             size=12,
