@@ -85,3 +85,32 @@ def test_the_planner_beats_greedy_on_biome_tiles():
         game = play_game(new_game("ecosfera", players=1, seed=seed, level=3), [GreedyBot(seed)])
         greedy.append(len(game.biome_tiles))
     assert statistics.fmean(planner) >= statistics.fmean(greedy) + 1.0, (planner, greedy)
+
+
+def test_the_planner_mycorrhizes_and_never_moves_a_card_with_its_own_symbol():
+    """Issue 8's rule readings: a symbol tree and a mushroom with a tile to win place it (they
+    cannot call an animal), and a movement symbol moves another card only."""
+    from ecosfera_arrange import arrange
+
+    from gamecore.ecosfera import Mycorrhiza, card_words, default_cards
+
+    cards = default_cards()
+    tree = next(c for c in cards.plant_codes if c in cards.symbol_trees)
+    mushroom = next(
+        m
+        for m in cards.plant_codes
+        if m in cards.mushrooms and cards.biome_mask[m] & cards.biome_mask[tree]
+    )
+    game = arrange(new_game("ecosfera", players=1, seed=2, level=1), line=[tree, mushroom])
+    bot, chosen = PlannerBot(1), []
+    while game.turns == 0 and not game.is_over:  # the planner plays its first turn
+        chosen.append(bot.choose(game.view(0), game.legal_actions()))
+        game.play(chosen[-1])
+    assert Mycorrhiza(tree, mushroom) in chosen
+    assert card_words(301) == "an earth card"
+    for seed in range(3):  # whole games: no action moves the card whose symbol moves it
+        bot = Checked(seed)
+        game = play_game(new_game("ecosfera", players=1, seed=seed, level=2), [bot])
+        moves = [a for _, a in game.moves() if getattr(a, "kind", "") == "move"]
+        assert moves, "the planner moves cards in these games"
+        assert all(m.source != m.card for m in moves)

@@ -13,8 +13,12 @@ from .data import (
     ELEMENTS,
     LEVELS,
     CardSet,
+    ability_name,
+    biome_label,
     card_label,
+    card_words,
     default_cards,
+    element_name,
     load_cards,
     parse_cards,
 )
@@ -39,7 +43,7 @@ from .game import (
     paid_cards,
     paid_mask,
 )
-from .scoring import CATEGORIES, TEAM, final_score
+from .scoring import CATEGORIES, TEAM, category_titles, final_score
 
 SPEC = register(
     GameSpec(
@@ -84,8 +88,13 @@ __all__ = [
     "Plus",
     "Refresh",
     "TakeMissingElement",
+    "ability_name",
+    "biome_label",
     "card_label",
+    "card_words",
+    "category_titles",
     "default_cards",
+    "element_name",
     "final_score",
     "load_cards",
     "paid_cards",
