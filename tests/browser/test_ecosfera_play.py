@@ -20,7 +20,6 @@ from browser_helpers import (
     NOTEBOOKS,
     Server,
     canvas_stats,
-    click_scene_point,
     error_outputs,
     full_screenshot,
     open_in_lab,
@@ -57,19 +56,31 @@ def _fail_with(page: Any, message: str) -> None:
     pytest.fail(f"{message}\nBrowser console errors:\n{console or '(none)'}", pytrace=False)
 
 
-def test_solo_lesson_plays_a_turn_by_clicks(
+LAPTOP = {"width": 1366, "height": 768}
+TURNS = 4
+
+
+def _button(page: Any, css: str) -> Any:
+    found = page.locator(f"button.{css}, .{css} button").first
+    found.wait_for(state="visible")
+    return found
+
+
+def test_solo_lesson_plays_turns_by_clicks(
     lab_page: Any, lab_server: Server, artifacts: Path
 ) -> None:
+    """Issue 8 A1: several turns of the solo lesson played by clicks on a school laptop's
+    screen (1366x768, file browser open): buy with the line's element cards where a plain
+    purchase exists, then End turn (and "Yes" when the table asks), every step mirrored."""
     page = lab_page
-    page.set_viewport_size(TALL)
+    page.set_viewport_size(LAPTOP)
     from widgets.ecosfera import EcosferaTable
 
     mirror = rebuild_table(SOLO_NOTEBOOK, EcosferaTable)
     assert mirror.game.turns == 0 and len(mirror.game.players) == 1
-    elements, plant = first_purchase(mirror.game)
 
     relpath = SOLO_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath)
+    open_in_lab(page, lab_server, relpath, file_browser=True)
     seconds = run_all_cells(page)
     errors = error_outputs(page)
     if errors:
@@ -87,49 +98,74 @@ def test_solo_lesson_plays_a_turn_by_clicks(
     status = page.locator(".eco-status").first
     assert "turn 1" in status.inner_text()
 
+    def same_words(text: str) -> bool:
+        words = " ".join(text.split())
+        parts = (mirror.status.turn, mirror.status.event)
+        return all(" ".join(part.split()[:10]) in words for part in parts)
+
+    def settle(what: str) -> str:
+        """Wait for the page's status to say what the mirror's says."""
+        text = status.inner_text()
+        for _ in range(100):
+            if same_words(text):
+                return str(text)
+            page.wait_for_timeout(100)
+            text = status.inner_text()
+        _fail_with(page, f"after {what} the page says {text!r}, the mirror {mirror.status.text!r}")
+        return str(text)
+
     def click(target: str) -> str:
-        """Click ``target`` in the browser and on the mirror; return the browser's new status
-        once the status line and the canvas have both changed."""
         x, y = mirror.scene().center_of(target)
-        before_text, before_pixels = status.inner_text(), canvas_stats(canvas)["checksum"]
-        click_scene_point(canvas, x, y)
+        before = canvas_stats(canvas)["checksum"]
+        page.evaluate("() => null")
+        rect = canvas.evaluate("e => e.getBoundingClientRect().toJSON()")
+        if not 80 <= rect["top"] + y * rect["height"] / scene.height <= LAPTOP["height"] - 60:
+            canvas.evaluate(
+                "(e, y) => e.closest('.jp-WindowedPanel-outer').scrollBy(0, y)",
+                rect["top"] + y * rect["height"] / scene.height - LAPTOP["height"] / 2,
+            )
+            page.wait_for_timeout(200)
+            rect = canvas.evaluate("e => e.getBoundingClientRect().toJSON()")
+        px = rect["left"] + x * rect["width"] / scene.width
+        py = rect["top"] + y * rect["height"] / scene.height
+        page.mouse.move(px, py)
+        page.mouse.down()
+        page.mouse.up()
         mirror.click_target(target)
-        text, _ = wait_for_change(status.inner_text, before_text, timeout=10)
-        if text == before_text:
-            _fail_with(page, f"a click on {target} at ({x:.0f}, {y:.0f}) left the status {text!r}")
-        pixels, _ = wait_for_change(
-            lambda: canvas_stats(canvas)["checksum"], before_pixels, timeout=10
-        )
-        assert pixels != before_pixels, f"the canvas was not redrawn after a click on {target}"
-        print(f"{target} at ({x:.0f}, {y:.0f}): {text!r}")
+        text = settle(f"a click on {target}")
+        pixels, _ = wait_for_change(lambda: canvas_stats(canvas)["checksum"], before, timeout=10)
+        assert pixels != before, f"the canvas was not redrawn after a click on {target}"
         return text
 
-    p = mirror.game.turn_player
-    for code in elements:
-        text = click(f"line:{p}:{code}")
-        assert ELEMENTS[ELEMENT_OF[code]] in text.lower(), text
-    assert sorted(mirror.selected) == sorted(elements)
-    text = click(f"plant:{plant}")
-    name = mirror.game.cards.card(plant).name
-    assert f"for {name}" in text, text
-    assert plant in mirror.game.lines[p] and mirror.game.achieved
-    assert all(is_element(c) for c in elements)
-
-    end_turn = page.locator(".eco-end-turn").first
-    if end_turn.evaluate("e => e.tagName") != "BUTTON":
-        end_turn = end_turn.locator("button").first
-    assert end_turn.is_enabled()
-    before_text, before_pixels = status.inner_text(), canvas_stats(canvas)["checksum"]
-    end_turn.click()
-    mirror.end_turn()
-    text, _ = wait_for_change(status.inner_text, before_text, timeout=10)
-    pixels, _ = wait_for_change(lambda: canvas_stats(canvas)["checksum"], before_pixels)
-    print(f"after End turn: {text!r}")
-    assert mirror.game.turns == 1
-    assert "turn 2" in text, f"End turn did not move the game to turn 2: {text!r}"
-    assert "ended your turn" in text, text
-    assert pixels != before_pixels, "the canvas was not redrawn after End turn"
+    bought = 0
+    for turn in range(1, TURNS + 1):
+        p = mirror.game.turn_player
+        purchase = next(
+            (a for a in mirror.game.legal_actions() if type(a).__name__ == "AcquirePlant"), None
+        )
+        if purchase is not None:
+            for code in purchase.cards:
+                text = click(f"line:{p}:{code}")
+                assert ELEMENTS[ELEMENT_OF[code]] in text.lower(), text
+            text = click(f"plant:{purchase.plant}")
+            assert purchase.plant in mirror.game.lines[p] and mirror.game.achieved, text
+            assert all(is_element(c) for c in purchase.cards)
+            bought += 1
+        page.wait_for_timeout(900)  # End turn ignores a press in the burst after a turn ended
+        _button(page, "eco-end-turn").click()
+        mirror.press_end_turn()
+        settle("End turn")
+        if mirror.game.turns < turn:  # the table asks first: only "Yes" ends the turn
+            yes = next(
+                k for k, b in enumerate(mirror.choice_buttons) if b.layout.display != "none"
+                and not b.disabled and b.description
+            )
+            _button(page, f"eco-choice-{yes}").click()
+            mirror.choose(yes)
+            settle("Yes")
+        assert mirror.game.turns == turn, mirror.status.text
+        assert f"turn {turn + 1}" in status.inner_text() or mirror.game.is_over
     assert error_outputs(page) == []
-
-    canvas.screenshot(path=str(artifacts / "ecosfera_table_after_turn_1.png"))
-    full_screenshot(page, artifacts / "ecosfera_play_jupyterlab.png")
+    print(f"{TURNS} Ecosfera turns by clicks, {bought} plants bought")
+    canvas.screenshot(path=str(artifacts / "ecosfera_table_after_turns.png"))
+    page.screenshot(path=str(artifacts / "ecosfera_play_laptop.png"))
