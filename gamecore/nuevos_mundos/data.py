@@ -111,7 +111,9 @@ def biome_index(name: str) -> int:
     try:
         return BIOMES.index(name)
     except ValueError:
-        raise ValueError(f"unknown biome {name!r}; the biomes are {', '.join(BIOMES)}") from None
+        raise ValueError(
+            t("nuevos_mundos.pad_unknown_biome", name=repr(name), biomes=", ".join(BIOMES))
+        ) from None
 
 
 def biome_of(value: int) -> str:
@@ -128,7 +130,7 @@ def card_icons(value: int) -> dict[str, int]:
 def check_value(value: object) -> int:
     """A valid biome card value, or a ValueError saying what is wrong."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"a biome card is a whole number from 1 to 64, not {value!r}")
+        raise ValueError(t("nuevos_mundos.pad_not_whole", value=repr(value)))
     if not 1 <= value <= NUMBER_OF_CARDS:
-        raise ValueError(f"there is no card {value}: biome cards are numbered 01 to 64")
+        raise ValueError(t("nuevos_mundos.pad_no_such_value", value=value))
     return value

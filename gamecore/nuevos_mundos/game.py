@@ -471,7 +471,7 @@ class NuevosMundos(Game):
             code = settlement_code(b)
             owner = next((w for w in self.worlds if code in w), None)
             if owner is None:
-                raise ValueError(f"the {biome_label(b)} settlement is in no world")
+                raise ValueError(t("nuevos_mundos.settlement_in_no_world", biome=biome_label(b)))
             first, last = BIOME_RANGES[b]
             if (
                 isinstance(value, bool)
@@ -479,13 +479,21 @@ class NuevosMundos(Game):
                 or not (first <= value <= last)
             ):
                 raise ValueError(
-                    f"the {biome_label(b)} settlement takes a value from {first:02d} to "
-                    f"{last:02d}, not {value!r}"
+                    t(
+                        "nuevos_mundos.settlement_value_range",
+                        biome=biome_label(b),
+                        first=f"{first:02d}",
+                        last=f"{last:02d}",
+                        value=repr(value),
+                    )
                 )
             if value in owner:
                 raise ValueError(
-                    f"the {biome_label(b)} settlement cannot be {value:02d}: that card is "
-                    "already in the same world"
+                    t(
+                        "nuevos_mundos.settlement_value_in_world",
+                        biome=biome_label(b),
+                        value=f"{value:02d}",
+                    )
                 )
             fixed[code] = value
         return fixed

@@ -64,7 +64,9 @@ def check_modules(modules: Iterable[str]) -> tuple[str, ...]:
     chosen = set()
     for m in modules:
         if m not in MODULES:
-            raise ValueError(f"unknown module {m!r}; the modules are {', '.join(MODULES)}")
+            raise ValueError(
+                t("nuevos_mundos.pad_unknown_module", module=repr(m), modules=", ".join(MODULES))
+            )
         chosen.add(m)
     return tuple(m for m in MODULES if m in chosen)
 
@@ -579,19 +581,24 @@ def parse_card(card: object) -> tuple[int, int | None]:
             if not fixed:
                 return code, None
             if not fixed.strip().isdigit():
-                raise ValueError(f"{card!r}: a settlement's value must be a number")
+                raise ValueError(
+                    t("nuevos_mundos.pad_settlement_value_not_number", card=repr(card))
+                )
             value = int(fixed)
             first, last = BIOME_RANGES[b]
             if not first <= value <= last:
                 raise ValueError(
-                    f"{card!r}: a {biome_label(b)} settlement takes a value from "
-                    f"{first:02d} to {last:02d}, not {value}"
+                    t(
+                        "nuevos_mundos.pad_settlement_value_range",
+                        card=repr(card),
+                        biome=biome_label(b),
+                        first=f"{first:02d}",
+                        last=f"{last:02d}",
+                        value=value,
+                    )
                 )
             return code, value
-        raise ValueError(
-            f"{card!r} is not a card: write a value from 1 to 64, or a settlement "
-            "such as 'settlement:taiga' or 'settlement:taiga=53'"
-        )
+        raise ValueError(t("nuevos_mundos.pad_not_a_card", card=repr(card)))
     return check_value(card), None
 
 
@@ -603,27 +610,37 @@ def score(worlds: Mapping[str, Sequence[int | str]], modules: Iterable[str] = ()
     """
     chosen = check_modules(modules)
     if not isinstance(worlds, Mapping) or not worlds:
-        raise ValueError("worlds must map each player's name to a list of cards")
+        raise ValueError(t("nuevos_mundos.pad_worlds_mapping"))
     names: list[str] = []
     codes: list[list[int]] = []
     fixed: dict[int, int] = {}
     owner: dict[int, str] = {}
     for name, cards in worlds.items():
         if not isinstance(name, str) or not name:
-            raise ValueError(f"a player's name must be non-empty text, not {name!r}")
+            raise ValueError(t("nuevos_mundos.pad_name", name=repr(name)))
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-            raise ValueError(f"{name}'s world must be a list of cards")
+            raise ValueError(t("nuevos_mundos.pad_world_list", player=name))
         world: list[int] = []
         for card in cards:
             code, value = parse_card(card)
             if code in owner:
-                what = f"card {code:02d}" if code <= SETTLEMENT_BASE else str(card)
-                where = "twice in" if owner[code] == name else f"in both {owner[code]}'s and"
-                raise ValueError(f"{what} is {where} {name}'s world; each card exists once")
-            if code > SETTLEMENT_BASE and "human_settlements" not in chosen:
-                raise ValueError(
-                    f"{card!r} is a human settlement: score with the 'human_settlements' module"
+                what = (
+                    t("nuevos_mundos.pad_card_number", value=f"{code:02d}")
+                    if code <= SETTLEMENT_BASE
+                    else str(card)
                 )
+                if owner[code] == name:
+                    raise ValueError(t("nuevos_mundos.pad_card_twice", card=what, player=name))
+                raise ValueError(
+                    t(
+                        "nuevos_mundos.pad_card_in_two_worlds",
+                        card=what,
+                        other=owner[code],
+                        player=name,
+                    )
+                )
+            if code > SETTLEMENT_BASE and "human_settlements" not in chosen:
+                raise ValueError(t("nuevos_mundos.pad_settlement_needs_module", card=repr(card)))
             owner[code] = name
             world.append(code)
             if value is not None:
@@ -634,7 +651,10 @@ def score(worlds: Mapping[str, Sequence[int | str]], modules: Iterable[str] = ()
         for code in world:
             if code in fixed and fixed[code] in world:
                 raise ValueError(
-                    f"{names[p]}'s settlement cannot be {fixed[code]:02d}: "
-                    f"card {fixed[code]:02d} is already in that world"
+                    t(
+                        "nuevos_mundos.pad_settlement_taken",
+                        player=names[p],
+                        value=f"{fixed[code]:02d}",
+                    )
                 )
     return score_codes(names, codes, chosen, fixed)
