@@ -114,3 +114,18 @@ def test_a_press_counts_where_the_pointer_was_last_seen_moving():
     assert clicks[-1] == ("hand:42", 40, 50)
     view._touch_start([(150, 50)])
     assert clicks[-1] == ("dot", 150, 50)
+
+
+def test_the_status_line_is_sent_once_per_held_block():
+    from widgets.status import StatusLine
+
+    line = StatusLine()
+    sent = []
+    line.widget.observe(lambda change: sent.append(change["new"]), names="value")
+    with line.hold():
+        line.set(event="You ended your turn.")
+        line.set(turn="Your turn (turn 2).")
+    assert len(sent) == 1
+    assert "turn 2" in sent[0] and "ended your turn" in sent[0]
+    line.set(problem="No.")
+    assert len(sent) == 2

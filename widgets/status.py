@@ -6,6 +6,8 @@ keeps room for two lines, so the controls under it do not jump when a message gr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 
 import ipywidgets as w
@@ -22,7 +24,20 @@ class StatusLine:
         self.problem = ""
         self.widget = w.HTML()
         self.widget.add_class(css_class)
+        self._held = 0
         self._render()
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Send the line once, when the block ends, however many parts it changes: the
+        page never shows a new message beside an old turn."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held:
+                self._render()
 
     def set(
         self, *, turn: str | None = None, event: str | None = None, problem: str | None = None
@@ -43,6 +58,8 @@ class StatusLine:
         return " ".join(p for p in (self.turn, self.event, self.problem) if p)
 
     def _render(self) -> None:
+        if self._held:
+            return
         parts = []
         if self.turn:
             parts.append(f"<b>{escape(self.turn)}</b>")

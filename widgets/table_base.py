@@ -349,12 +349,18 @@ class GameTable(ABC, Generic[G]):
         """A callback that reports a failure on the status line instead of raising."""
 
         def handler(*_: Any) -> None:
-            try:
-                fn()
-            except Exception as err:  # a click must never raise into the kernel log
-                self._problem(t("table.did_not_work", error=str(err)))
+            with self.status.hold():
+                try:
+                    fn()
+                except Exception as err:  # a click must never raise into the kernel log
+                    self._problem(t("table.did_not_work", error=str(err)))
 
         return handler
+
+    def _canvas_click(self, target: str | None, *xy: float) -> None:
+        """A click on the canvas: ``_on_target``, with the status line sent once."""
+        with self.status.hold():
+            self._on_target(target, *xy)
 
     def _file_widgets(self, prefix: str) -> None:
         """Save, the download slot and Load, in one row (``file_row``; CSS classes

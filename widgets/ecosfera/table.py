@@ -205,7 +205,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         self.status = StatusLine("eco-status")
         self.canvas = SceneCanvas(
             Scene(WIDTH, scene_height(len(self.game.players)), background=PAPER),
-            on_click=self._on_target,
+            on_click=self._canvas_click,
             on_error=self._problem,
             css_class="eco-table-canvas",
         )

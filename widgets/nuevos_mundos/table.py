@@ -200,7 +200,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         height = scene_height(len(self.game.players))
         self.canvas = SceneCanvas(
             Scene(WIDTH, height, background=PAPER),
-            on_click=self._on_target,
+            on_click=self._canvas_click,
             on_error=self._problem,
             css_class="nm-table-canvas",
         )
