@@ -63,12 +63,6 @@ UNPLACED_EXTINCTION_POINTS = 20
 SUPPLY_ELEMENT_POINTS = 1
 CHALLENGES = ("zero_waste_master", "anonymous", "monk", "extinction_rebel")
 CHALLENGE_POINTS = {"zero_waste_master": 20, "anonymous": 20, "monk": 40, "extinction_rebel": 100}
-CHALLENGE_TITLES = {
-    "zero_waste_master": "The 0 Waste Master",
-    "anonymous": "The Anónymous",
-    "monk": "The Monk",
-    "extinction_rebel": "The Extinction Rebel",
-}
 REBEL_EXTINCTION_TILES = 6
 """The Extinction Rebel starts with all but one extinction tile already placed."""
 

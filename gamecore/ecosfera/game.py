@@ -1260,7 +1260,7 @@ class Ecosfera(Game):
     def challenges(self, *, monk: bool = False) -> tuple[str, ...]:
         """The eco-warrior challenges this game completed; The Monk only if declared."""
         if monk and self.solo:
-            raise ValueError("The Monk is a challenge for more than one player")
+            raise ValueError(t("ecosfera.monk_not_solo"))
         if self.outcome != WON:
             return ()
         done = {

@@ -16,7 +16,6 @@ from .data import (
     BIOME_TILE_POINTS,
     BIOME_TILES,
     CHALLENGE_POINTS,
-    CHALLENGE_TITLES,
     CHALLENGES,
     ELEMENTS,
     EXTINCTION_TILES,
@@ -68,9 +67,11 @@ def level_points(level: int, hardest_level_points: int = LEVEL_POINTS[-1]) -> in
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise ValueError(
+            t("ecosfera.pad_not_whole", name=name, low=low, high=high, value=repr(value))
+        )
     if not low <= value <= high:
-        raise ValueError(f"{name} must be from {low} to {high}, not {value}")
+        raise ValueError(t("ecosfera.pad_out_of_range", name=name, low=low, high=high, value=value))
     return value
 
 
@@ -86,26 +87,32 @@ def check_challenges(
     for name in names:
         if name not in CHALLENGES:
             raise ValueError(
-                f"unknown challenge {name!r}; the challenges are {', '.join(CHALLENGES)}"
+                t(
+                    "ecosfera.pad_unknown_challenge",
+                    name=repr(name),
+                    challenges=", ".join(CHALLENGES),
+                )
             )
     if len(set(names)) != len(names):
-        raise ValueError("a challenge is named twice")
+        raise ValueError(t("ecosfera.pad_challenge_twice"))
     for name in names:
-        title = CHALLENGE_TITLES[name]
+        title = t(f"ecosfera.challenge_{name}")
         if biome_tiles != BIOME_TILES:
             raise ValueError(
-                f"{title} is completed only by winning (all {BIOME_TILES} biome tiles), "
-                f"not with {biome_tiles}"
+                t("ecosfera.pad_challenge_needs_win", title=title, total=BIOME_TILES, n=biome_tiles)
             )
         if name == "anonymous" and players != 1:
-            raise ValueError(f"{title} is the solo game's challenge, not for {players} players")
+            raise ValueError(t("ecosfera.pad_anonymous_solo_only", title=title, players=players))
         if name == "monk" and players == 1:
-            raise ValueError(f"{title} is a challenge for more than one player")
+            raise ValueError(t("ecosfera.pad_monk_not_solo", title=title))
         if name == "extinction_rebel" and extinction_tiles != REBEL_EXTINCTION_TILES:
             raise ValueError(
-                f"{title} starts with {REBEL_EXTINCTION_TILES} extinction tiles placed and "
-                f"wins before the last one, so {REBEL_EXTINCTION_TILES} are placed at the end, "
-                f"not {extinction_tiles}"
+                t(
+                    "ecosfera.pad_rebel_tiles",
+                    title=title,
+                    rebel=REBEL_EXTINCTION_TILES,
+                    n=extinction_tiles,
+                )
             )
     return tuple(c for c in CHALLENGES if c in names)
 
@@ -218,10 +225,7 @@ def final_score(
     _whole("biome_tiles", biome_tiles, 0, BIOME_TILES)
     _whole("extinction_tiles", extinction_tiles, 0, EXTINCTION_TILES)
     if biome_tiles == BIOME_TILES and extinction_tiles == EXTINCTION_TILES:
-        raise ValueError(
-            "the game ends as soon as all seven biome tiles or all seven extinction tiles are "
-            "placed, so both cannot be placed"
-        )
+        raise ValueError(t("ecosfera.pad_both_sevens"))
     most = len(ELEMENTS) * element_count(level, players)
     _whole("supply_elements", supply_elements, 0, most)
     if isinstance(hardest_level_points, bool) or not isinstance(hardest_level_points, int):
