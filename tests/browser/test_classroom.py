@@ -64,12 +64,9 @@ def _point_on_screen(page: Any, canvas: Any, x: float, y: float) -> tuple[float,
     return px, py
 
 
-def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
-    laptop_page: Any, lab_server: Server, artifacts: Path
-) -> None:
-    """Issue 8 A1: a button has the focus, the table is partly above the screen; the next
-    click on a hand card must select that card (ipycanvas' focus scrolls Lab first)."""
-    page = laptop_page
+def open_play_table(page: Any, lab_server: Server) -> tuple[Any, Any]:
+    """Run the play lesson in Lab with the file browser open: (the same table built here,
+    the table's canvas in the page)."""
     mirror = rebuild_table(PLAY_NOTEBOOK)
     relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
     open_in_lab(page, lab_server, relpath, file_browser=True)
@@ -78,6 +75,16 @@ def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
     canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
     canvas.scroll_into_view_if_needed()
     assert wait_for_pixels(canvas)["opaque"] > 0
+    return mirror, canvas
+
+
+def test_a_click_after_lab_scrolls_lands_on_the_card_under_the_pointer(
+    laptop_page: Any, lab_server: Server, artifacts: Path
+) -> None:
+    """Issue 8 A1: a button has the focus, the table is partly above the screen; the next
+    click on a hand card must select that card (ipycanvas' focus scrolls Lab first)."""
+    page = laptop_page
+    mirror, canvas = open_play_table(page, lab_server)
     status = page.locator(".nm-status").first
 
     hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]
@@ -143,11 +150,7 @@ def test_save_downloads_to_the_computer_and_load_reads_it_back_in_lab(
     """Issue 8 A6, JupyterLab: the file goes to the student's computer (a download), not to
     the server, and Load brings the same game back."""
     page = laptop_page
-    mirror = rebuild_table(PLAY_NOTEBOOK)
-    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    run_all_cells(page)
-    assert error_outputs(page) == []
+    mirror, _ = open_play_table(page, lab_server)
     after = save_and_load_back(page, "nm", tmp_path)
     assert f"Loaded {mirror.file_name}: seed {mirror.game.seed}" in after, after
 
@@ -177,13 +180,7 @@ def test_click_to_redraw_latency_in_lab(
     import statistics
 
     page = laptop_page
-    mirror = rebuild_table(PLAY_NOTEBOOK)
-    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    run_all_cells(page)
-    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
-    canvas.scroll_into_view_if_needed()
-    assert wait_for_pixels(canvas)["opaque"] > 0
+    mirror, canvas = open_play_table(page, lab_server)
     hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]
     times = []
     for i in range(12):
@@ -247,14 +244,7 @@ def test_a_whole_nuevos_mundos_game_by_clicks(
     same clicks go to a copy of the table here; after each click the page must say what the
     copy says, so every click landed on what the copy's scene had under that point."""
     page = laptop_page
-    mirror = rebuild_table(PLAY_NOTEBOOK)
-    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    run_all_cells(page)
-    assert error_outputs(page) == []
-    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
-    canvas.scroll_into_view_if_needed()
-    assert wait_for_pixels(canvas)["opaque"] > 0
+    mirror, canvas = open_play_table(page, lab_server)
     turns = 0
     while not mirror.game.is_over:
         hand = [t for t in mirror.scene().targets() if t.startswith("hand:")]

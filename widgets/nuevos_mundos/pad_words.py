@@ -29,6 +29,7 @@ from gamecore.words import join_words, t
 
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, tint
 from ..svg import FONT
+from .table_words import module_label as module_label  # one home; the pad re-exports it
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 6
 LAST = SETTLEMENT_BASE + len(BIOMES)
@@ -40,17 +41,6 @@ Entry = tuple[int, int | None]
 _SPLIT = re.compile(r"[\s,;]+")
 _NUMBER = re.compile(r"[0-9]+")
 _SETTLEMENT = re.compile(r"(?:s|settlement):([a-z_-]*)(?:=(.*))?")
-
-
-def module_label(module: str) -> str:
-    """A module's name ("Human settlements")."""
-    labels = {
-        "human_settlements": t("nuevos_mundos_pad.module_human_settlements"),
-        "global_natural_balance": t("nuevos_mundos_pad.module_global_natural_balance"),
-        "vital_capacity": t("nuevos_mundos_pad.module_vital_capacity"),
-        "discord": t("nuevos_mundos_pad.module_discord"),
-    }
-    return labels[module]
 
 
 def module_hint(module: str) -> str:
