@@ -8,14 +8,21 @@ tundra); ``SYMBOLS`` names each one, and ``eco_icon(name, x, y, size)`` draws an
 
 A card face, top to bottom:
 
-- plant & fungi: a band with its code and kind, its biomes (symbol + name), its name, a
-  picture of its kind with its ability symbols (and the mushroom symbol of some trees), and
-  its element cost at the bottom (one symbol per element card, each named);
-- animal: band, name, a paw with its ability symbols, its biomes at the bottom (as printed);
-- element: the element's symbol and name; disaster: a lightning bolt and the word.
+- plant & fungi: a band with its kind ("tree"), its biomes (symbol + name), its name, a
+  picture of its kind with its ability symbols (and the mushroom symbol of some trees), each
+  named under it, and its element cost at the bottom: one symbol per element card, each
+  element named once under its symbols ("water" under two drops);
+- animal: band, name, scientific name, a paw with its ability symbols, its biomes at the
+  bottom (as printed);
+- element: the element's symbol and name; disaster: a lightning bolt, the word and the rule.
 
-Texts smaller than 11 px are only the tiny labels printed on cards; their ids contain
-``-tiny`` (the tests check that nothing else is that small).
+No text on a card, tile or pile is smaller than ``MIN_TEXT`` (12 px), and every word is
+measured (``widgets.card_face.text_width``) so that it stays on its card: long names wrap,
+a scientific name is shortened ("L. africana") or left out when the card has no room, the
+picture of a card's kind gives way to its symbols. A card's code ("P17") is bookkeeping: it
+is only in the shapes' ids, never in their words. Words come from the catalog
+(``pictures.eco_*`` for what only a card says; ``ecosfera.*`` for elements, biomes and
+abilities).
 """
 
 from __future__ import annotations
@@ -29,14 +36,25 @@ from gamecore.ecosfera.data import (
     ELEMENT_OF,
     ELEMENTS,
     CardSet,
+    Plant,
     card_label,
     is_animal,
     is_disaster,
     is_element,
     is_plant,
 )
+from gamecore.words import t
 
-from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
+from ..card_face import (
+    MIN_TEXT,
+    card_back_frame,
+    corner_tick,
+    empty_place,
+    face_band,
+    face_frame,
+    fit_lines,
+    text_width,
+)
 from ..icons import ICONS, place
 from ..palette import (
     ABILITY_COLOURS,
@@ -48,12 +66,29 @@ from ..palette import (
     text_on,
     tint,
 )
-from ..scene import Circle, Path, Polygon, Rect, Shape, Text, wrap
+from ..scene import Circle, Path, Polygon, Rect, Shape, Text
+
+__all__ = ["ELEMENT_COLOURS", "MIN_TEXT"]  # re-exported for the charts and the tests
 
 CARD_W = 108
 CARD_H = 164
 RAISE = 10
 """How far a selected card is lifted."""
+PAD = 4
+"""Margin between a card's edge and its words."""
+TEXT_W = CARD_W - 2 * PAD
+"""The widest a line of words on a card may be."""
+NAME_W = CARD_W - 6
+"""A card's name, centred, may come 1 px nearer each edge ("Norway spruce" on one line)."""
+LINE = 14
+"""Distance between two lines of 12 px words."""
+BAND_H = 20
+BIOME_STEP = 16
+"""Height of one biome line (a 14 px symbol and its name)."""
+SYMBOL = 20
+"""Size of an ability symbol on a card (its name under it)."""
+SYMBOL_ROW = 36
+"""Height of the row of symbols with their names."""
 
 BIOME_COLOURS = {
     "taiga": "#44aa99",
@@ -74,12 +109,9 @@ BIOME_NAMES = {
     "aquatic": "Aquatic",
     "tundra": "Tundra",
 }
-BIOME_CARD_NAMES = {b: n.lower() for b, n in BIOME_NAMES.items()}
-BIOME_CARD_NAMES["temperate_forest"] = "temp. forest"
-"""The shorter names printed on a card (a card is narrow)."""
+"""English biome names for the lessons' own code (``lesson.biome_label``); the pieces drawn
+here take theirs from the catalog."""
 
-ABILITY_NAMES = {"plus": "plus", "refresh": "refresh", "movement": "movement"}
-ABILITY_CARD_NAMES = {"plus": "plus", "refresh": "refresh", "movement": "move"}
 PLANT_BAND = "#2f6f4f"
 PLANT_FACE = "#eef6ef"
 ANIMAL_BAND = "#7a4a1f"
@@ -133,9 +165,9 @@ def short_latin(latin: str, limit: int = 17) -> str:
 def card_name(cards: CardSet, code: int) -> str:
     """A card for people: "Scots pine", "earth", "disaster"."""
     if is_element(code):
-        return ELEMENTS[ELEMENT_OF[code]]
+        return t(f"ecosfera.element_{ELEMENTS[ELEMENT_OF[code]]}")
     if is_disaster(code):
-        return "disaster"
+        return t("pictures.eco_kind_disaster")
     if cards.exists(code) and (is_plant(code) or is_animal(code)):
         return cards.card(code).name
     return card_label(code)
@@ -145,6 +177,49 @@ def _text(
     x: float, y: float, text: str, *, id: str, size: float = 12, fill: str = INK, **kw: object
 ) -> Text:
     return Text(id=id, x=x, y=y, text=text, size=size, fill=fill, **kw)  # type: ignore[arg-type]
+
+
+def _clip(line: str, width: float, *, bold: bool) -> str:
+    """``line`` cut with an ellipsis where it would run past ``width``."""
+    if text_width(line, MIN_TEXT, bold=bold) <= width:
+        return line
+    while line and text_width(line + "…", MIN_TEXT, bold=bold) > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
+def _lines(text: str, limit: int, *, bold: bool) -> list[str]:
+    """``text`` in at most ``limit`` lines of the card's width (the last one clipped)."""
+    lines = fit_lines(text, NAME_W, MIN_TEXT, bold=bold)
+    if len(lines) > limit:
+        lines = [*lines[: limit - 1], " ".join(lines[limit - 1 :])]
+    return [_clip(line, NAME_W, bold=bold) for line in lines[: max(limit, 0)]]
+
+
+def _centred(
+    lines: Sequence[str],
+    x: float,
+    y: float,
+    id: str,
+    opacity: float,
+    *,
+    bold: bool = False,
+    fill: str = INK,
+) -> list[Shape]:
+    """Lines of 12 px words centred on the card at (x, y), the first line's middle at y."""
+    return [
+        _text(
+            x + CARD_W / 2,
+            y + LINE * k,
+            line,
+            id=f"{id}{k}",
+            anchor="middle",
+            opacity=opacity,
+            bold=bold,
+            fill=fill,
+        )
+        for k, line in enumerate(lines)
+    ]
 
 
 # ---------------------------------------------------------------------------- card faces
@@ -174,15 +249,15 @@ def _frame(
     )
 
 
-def _band(x: float, y: float, colour: str, words: str, id: str, opacity: float) -> list[Shape]:
+def _band(x: float, y: float, colour: str, kind: str, id: str, opacity: float) -> list[Shape]:
+    """The band across the top: the card's kind in words ("tree", "animal", "element")."""
     return [
-        face_band(x, y, CARD_W, 18, id=id, radius=5, colour=colour, opacity=opacity),
+        face_band(x, y, CARD_W, BAND_H, id=id, radius=5, colour=colour, opacity=opacity),
         _text(
             x + 7,
-            y + 11,
-            words,
-            id=f"{id}-band-tiny",
-            size=10,
+            y + 3.5 + BAND_H / 2,  # a little low: a "selected" tag hangs over the top
+            t(f"pictures.eco_kind_{kind}"),
+            id=f"{id}-kind-word",
             bold=True,
             fill=text_on(colour),
             opacity=opacity,
@@ -193,23 +268,13 @@ def _band(x: float, y: float, colour: str, words: str, id: str, opacity: float) 
 def biome_lines(
     biomes: Sequence[str], x: float, y: float, id: str, opacity: float = 1.0
 ) -> list[Shape]:
-    """A card's biomes, one per line: symbol and name (17 px a line)."""
+    """A card's biomes, one per line from (x, y): symbol and name (``BIOME_STEP`` a line)."""
     shapes: list[Shape] = []
     for k, biome in enumerate(biomes):
-        top = y + 17 * k
-        shapes.extend(
-            _faded(eco_icon(biome, x, top, 15, f"{id}-biome{k}"), opacity),
-        )
-        shapes.append(
-            _text(
-                x + 19,
-                top + 8,
-                BIOME_CARD_NAMES[biome],
-                id=f"{id}-biome{k}-tiny",
-                size=9.5,
-                opacity=opacity,
-            )
-        )
+        top = y + BIOME_STEP * k
+        shapes.extend(_faded(eco_icon(biome, x, top, 14, f"{id}-biome{k}"), opacity))
+        words = t(f"pictures.eco_card_biome_{biome}")
+        shapes.append(_text(x + 18, top + 7, words, id=f"{id}-biome{k}-name", opacity=opacity))
     return shapes
 
 
@@ -224,6 +289,7 @@ def _faded(shapes: list[Shape], opacity: float) -> list[Shape]:
 def _symbols(
     code: int,
     cards: CardSet,
+    kind: str,
     x: float,
     y: float,
     id: str,
@@ -232,26 +298,33 @@ def _symbols(
     spent: bool,
     opacity: float,
 ) -> list[Shape]:
-    """The card's ability symbols (and the mushroom symbol), right-aligned, each named."""
-    names = [ABILITIES[a] for a in cards.abilities[code]]
-    card = cards.card(code)
-    items = [*names]
-    if getattr(card, "mushroom_symbol", False):
+    """The row of a card's symbols at height y: its ability symbols (and the mushroom
+    symbol) from the right, each with its name under it, and the picture of its ``kind`` at
+    the left where they leave room (the band already says the kind in words)."""
+    items = [ABILITIES[a] for a in cards.abilities[code]]
+    if getattr(cards.card(code), "mushroom_symbol", False):
         items.append("mushroom")
+    labels = [t(f"pictures.eco_card_symbol_{name}") for name in items]
+    slots = [max(SYMBOL, text_width(label, MIN_TEXT)) for label in labels]
+    # The picture (26 px at x + 7) and 4 px of air need the room the symbols, 6 px apart
+    # and 6 px from the right edge, leave; else the symbols spread over the whole width.
+    row = sum(slots) + 6 * max(0, len(items) - 1)
+    picture = CARD_W - PAD - 2 - row >= 7 + 26 + 4
+    free = TEXT_W - sum(slots)
+    gap = 6 if picture or len(items) < 2 else min(8.0, free / (len(items) - 1))
     shapes: list[Shape] = []
-    size = 20
-    for k, name in enumerate(reversed(items)):
-        sx = x + CARD_W - 8 - size - k * (size + 11)
-        sy = y
-        shapes.extend(_faded(eco_icon(name, sx, sy, size, f"{id}-sym-{name}"), opacity))
-        label = "myco" if name == "mushroom" else ABILITY_CARD_NAMES[name]
+    right = x + CARD_W - (PAD + 2 if picture else PAD)
+    for name, label, slot in reversed(list(zip(items, labels, slots))):
+        cx = right - slot / 2
+        sx = cx - SYMBOL / 2
+        right -= slot + gap
+        shapes += _faded(eco_icon(name, sx, y, SYMBOL, f"{id}-sym-{name}"), opacity)
         shapes.append(
             _text(
-                sx + size / 2,
-                sy + size + 7,
+                cx,
+                y + SYMBOL + 8,
                 label,
-                id=f"{id}-sym-{name}-tiny",
-                size=9,
+                id=f"{id}-sym-{name}-name",
                 anchor="middle",
                 opacity=opacity,
             )
@@ -260,7 +333,7 @@ def _symbols(
             shapes.append(
                 Path(
                     id=f"{id}-sym-{name}-spent",
-                    commands=(("M", sx - 2, sy + size + 2), ("L", sx + size + 2, sy - 2)),
+                    commands=(("M", sx - 2, y + SYMBOL + 2), ("L", sx + SYMBOL + 2, y - 2)),
                     stroke=INK,
                     stroke_width=2.5,
                 )
@@ -270,18 +343,32 @@ def _symbols(
                 Rect(
                     id=f"{id}-sym-{name}-hit",
                     target=f"symbol:{code}:{ABILITIES.index(name)}",
-                    x=sx - 3,
-                    y=sy - 3,
-                    width=size + 6,
-                    height=size + 14,
+                    x=cx - slot / 2 - 2,
+                    y=y - 3,
+                    width=slot + 4,
+                    height=SYMBOL_ROW,
                 )
             )
+    if picture:  # the picture of the kind, where the symbols leave room
+        shapes[:0] = _faded(eco_icon(kind, x + 7, y - 2, 26, f"{id}-kind"), opacity)
     return shapes
 
 
+COST_ICON = 16
+COST_GAP = 5
+
+
 def _cost(code: int, cards: CardSet, x: float, y: float, id: str, opacity: float) -> list[Shape]:
-    """The element cost: one symbol per element card needed, each with its name."""
-    items = [ELEMENTS[e] for e, n in enumerate(cards.cost[code]) for _ in range(n)]
+    """The element cost under a rule at height y: one symbol per element card needed, and
+    under the symbols of each element its name, once ("water" under two drops). Should the
+    names of a cost not fit the card's width, the symbols stand alone: the element decks and
+    the element cards name them."""
+    groups = [(ELEMENTS[e], n) for e, n in enumerate(cards.cost[code]) if n]
+    names = [t(f"ecosfera.element_{name}") for name, _ in groups]
+    icons: list[float] = [n * (COST_ICON + 2) - 2 for _, n in groups]
+    slots = [max(i, text_width(w, MIN_TEXT)) for i, w in zip(icons, names)]
+    if sum(slots) + COST_GAP * (len(slots) - 1) > TEXT_W:
+        slots, names = icons, []
     shapes: list[Shape] = [
         Path(
             id=f"{id}-cost-rule",
@@ -291,41 +378,123 @@ def _cost(code: int, cards: CardSet, x: float, y: float, id: str, opacity: float
             opacity=opacity,
         )
     ]
-    slot = min(26.0, (CARD_W - 8) / max(1, len(items)))
-    left = x + (CARD_W - slot * len(items)) / 2
-    for k, element in enumerate(items):
-        cx = left + slot * k + slot / 2
-        shapes.extend(_faded(eco_icon(element, cx - 8, y + 3, 16, f"{id}-cost{k}"), opacity))
-        shapes.append(
-            _text(
-                cx,
-                y + 26,
-                element,
-                id=f"{id}-cost{k}-tiny",
-                size=8.5,
-                anchor="middle",
-                opacity=opacity,
+    left = x + (CARD_W - sum(slots) - COST_GAP * (len(slots) - 1)) / 2
+    k = 0
+    for g, ((element, n), slot) in enumerate(zip(groups, slots)):
+        cx = left + slot / 2
+        first = cx - icons[g] / 2
+        for j in range(n):
+            ix = first + j * (COST_ICON + 2)
+            shapes += _faded(eco_icon(element, ix, y + 4, COST_ICON, f"{id}-cost{k}"), opacity)
+            k += 1
+        if names:
+            shapes.append(
+                _text(
+                    cx,
+                    y + 29,
+                    names[g],
+                    id=f"{id}-cost-{element}",
+                    anchor="middle",
+                    opacity=opacity,
+                )
             )
-        )
+        left += slot + COST_GAP
     return shapes
 
 
-def _name_lines(name: str, x: float, y: float, id: str, opacity: float, limit: int) -> list[Shape]:
-    lines = wrap(name, CARD_W - 10, 11.5, bold=True)
-    if len(lines) > limit:
-        lines = [*lines[: limit - 1], " ".join(lines[limit - 1 :])]
+def _latin(latin: str, top: float, bottom: float) -> list[str]:
+    """The scientific name's lines for the room from ``top`` (the first line's middle) to
+    ``bottom``: in full, else with the genus shortened, else on two lines; none if the
+    card has no room (the lessons' facts give it)."""
+    room = int((bottom - top - MIN_TEXT / 2) // LINE) + 1
+    genus, _, rest = latin.partition(" ")
+    shortened = [f"{genus[0]}. {rest}"] if rest else []
+    for lines in ([latin], shortened, fit_lines(latin, TEXT_W, MIN_TEXT)):
+        if len(lines) <= room and all(text_width(s, MIN_TEXT) <= TEXT_W for s in lines):
+            return lines
+    return []
+
+
+def _plant(
+    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, bool]
+) -> list[Shape]:
+    plant = cards.card(code)
+    assert isinstance(plant, Plant)
+    n = len(plant.biomes)
+    row = y + CARD_H - 38 - SYMBOL_ROW  # the symbols' row, above the cost
+    shapes = [*_band(x, y, PLANT_BAND, plant.kind, id, fade)]
+    shapes += biome_lines(plant.biomes, x + 6, y + BAND_H + 6, id, fade)
+    top = y + BAND_H + 6 + BIOME_STEP * n + 8
+    room = int((row - 4 - top - MIN_TEXT / 2) // LINE) + 1
+    shapes += _centred(_lines(plant.name, room, bold=True), x, top, f"{id}-name", fade, bold=True)
+    shapes += _symbols(code, cards, plant.kind, x, row, id, opacity=fade, **symbols)
+    shapes += _cost(code, cards, x, y + CARD_H - 38, id, fade)
+    return shapes
+
+
+def _animal(
+    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, bool]
+) -> list[Shape]:
+    animal = cards.card(code)
+    n = len(animal.biomes)
+    biomes_top = y + CARD_H - 5 - BIOME_STEP * n
+    rule = biomes_top - 3
+    row = rule - SYMBOL_ROW
+    shapes = [*_band(x, y, ANIMAL_BAND, "animal", id, fade)]
+    top = y + BAND_H + 13
+    room = int((row - 4 - top - MIN_TEXT / 2) // LINE) + 1
+    names = _lines(animal.name, min(room, 3), bold=True)
+    shapes += _centred(names, x, top, f"{id}-name", fade, bold=True)
+    latin = _latin(animal.latin, top + LINE * len(names) + 1, row - 3)
+    shapes += _centred(latin, x, top + LINE * len(names) + 1, f"{id}-latin", fade, fill=MUTED)
+    shapes += _symbols(code, cards, "animal", x, row, id, opacity=fade, **symbols)
+    shapes.append(
+        Path(
+            id=f"{id}-biome-rule",
+            commands=(("M", x + 6, rule), ("L", x + CARD_W - 6, rule)),
+            stroke=MUTED,
+            stroke_width=1,
+            opacity=fade,
+        )
+    )
+    shapes += biome_lines(animal.biomes, x + 6, biomes_top, id, fade)
+    return shapes
+
+
+def _element(code: int, x: float, y: float, id: str, fade: float) -> list[Shape]:
+    element = ELEMENTS[ELEMENT_OF[code]]
     return [
+        *_band(x, y, ELEMENT_COLOURS[element], "element", id, fade),
+        *_faded(eco_icon(element, x + CARD_W / 2 - 30, y + 36, 60, f"{id}-symbol"), fade),
         _text(
             x + CARD_W / 2,
-            y + 13 * k,
-            line,
-            id=f"{id}-name{k}",
-            size=11.5,
+            y + 120,
+            t(f"ecosfera.element_{element}"),
+            id=f"{id}-element",
+            size=16,
             bold=True,
             anchor="middle",
-            opacity=opacity,
-        )
-        for k, line in enumerate(lines)
+            opacity=fade,
+        ),
+    ]
+
+
+def _disaster(x: float, y: float, id: str, fade: float) -> list[Shape]:
+    rule = _lines(t("pictures.eco_disaster_rule"), 2, bold=False)
+    return [
+        *_band(x, y, DISASTER_BAND, "disaster", id, fade),
+        *_faded(eco_icon("disaster", x + CARD_W / 2 - 26, y + 30, 52, f"{id}-symbol"), fade),
+        _text(
+            x + CARD_W / 2,
+            y + 100,
+            t("pictures.eco_disaster_title"),
+            id=f"{id}-word",
+            size=15,
+            bold=True,
+            anchor="middle",
+            opacity=fade,
+        ),
+        *_centred(rule, x, y + 124, f"{id}-rule", fade),
     ]
 
 
@@ -353,165 +522,18 @@ def card_face(
     if selected:
         y -= RAISE
     fade = 0.5 if used else 1.0
+    symbols = {"symbol_targets": symbol_targets, "spent": symbols_spent}
     if is_plant(code):
-        plant = cards.card(code)
-        shapes: list[Shape] = [
-            _frame(
-                x, y, id=id, target=target, face=PLANT_FACE, marked=marked or selected, opacity=fade
-            ),
-            *_band(x, y, PLANT_BAND, f"{card_label(code)} · {plant.kind}", id, fade),
-            *biome_lines(plant.biomes, x + 6, y + 24, id, fade),
-        ]
-        top = y + 24 + 17 * len(plant.biomes) + 9
-        shapes += _name_lines(plant.name, x, top, id, fade, 3)
-        kind = plant.kind if plant.kind != "plant" else "plant"
-        shapes += _faded(eco_icon(kind, x + 7, y + 96, 26, f"{id}-kind"), fade)
-        shapes += _symbols(
-            code,
-            cards,
-            x,
-            y + 96,
-            id,
-            symbol_targets=symbol_targets,
-            spent=symbols_spent,
-            opacity=fade,
-        )
-        shapes += _cost(code, cards, x, y + CARD_H - 33, id, fade)
+        face, body = PLANT_FACE, _plant(code, cards, x, y, id, fade, symbols)
     elif is_animal(code):
-        animal = cards.card(code)
-        shapes = [
-            _frame(
-                x,
-                y,
-                id=id,
-                target=target,
-                face=ANIMAL_FACE,
-                marked=marked or selected,
-                opacity=fade,
-            ),
-            *_band(x, y, ANIMAL_BAND, f"{card_label(code)} · animal", id, fade),
-        ]
-        names = _name_lines(animal.name, x, y + 32, id, fade, 3)
-        shapes += names
-        latin_y = y + 32 + 13 * len(names) + 1
-        shapes.append(
-            _text(
-                x + CARD_W / 2,
-                latin_y,
-                short_latin(animal.latin),
-                id=f"{id}-latin-tiny",
-                size=9.5,
-                anchor="middle",
-                fill=MUTED,
-                opacity=fade,
-            )
-        )
-        picture_y = max(y + 72, latin_y + 10)
-        shapes += _faded(eco_icon("animal", x + 7, picture_y, 28, f"{id}-kind"), fade)
-        shapes += _symbols(
-            code,
-            cards,
-            x,
-            picture_y,
-            id,
-            symbol_targets=symbol_targets,
-            spent=symbols_spent,
-            opacity=fade,
-        )
-        n = len(animal.biomes)
-        shapes.append(
-            Path(
-                id=f"{id}-biome-rule",
-                commands=(
-                    ("M", x + 6, y + CARD_H - 8 - 17 * n),
-                    ("L", x + CARD_W - 6, y + CARD_H - 8 - 17 * n),
-                ),
-                stroke=MUTED,
-                stroke_width=1,
-                opacity=fade,
-            )
-        )
-        shapes += biome_lines(animal.biomes, x + 6, y + CARD_H - 4 - 17 * n, id, fade)
+        face, body = ANIMAL_FACE, _animal(code, cards, x, y, id, fade, symbols)
     elif is_element(code):
-        element = ELEMENTS[ELEMENT_OF[code]]
-        colour = ELEMENT_COLOURS[element]
-        shapes = [
-            _frame(
-                x,
-                y,
-                id=id,
-                target=target,
-                face=tint(colour, 0.86),
-                marked=marked or selected,
-                opacity=fade,
-            ),
-            *_band(x, y, colour, "element", id, fade),
-            *_faded(eco_icon(element, x + CARD_W / 2 - 30, y + 34, 60, f"{id}-symbol"), fade),
-            _text(
-                x + CARD_W / 2,
-                y + 116,
-                element,
-                id=f"{id}-element",
-                size=16,
-                bold=True,
-                anchor="middle",
-                opacity=fade,
-            ),
-            _text(
-                x + CARD_W / 2,
-                y + 140,
-                card_label(code),
-                id=f"{id}-code-tiny",
-                size=9,
-                anchor="middle",
-                fill=MUTED,
-                opacity=fade,
-            ),
-        ]
+        face = tint(ELEMENT_COLOURS[ELEMENTS[ELEMENT_OF[code]]], 0.86)
+        body = _element(code, x, y, id, fade)
     else:
-        shapes = [
-            _frame(
-                x,
-                y,
-                id=id,
-                target=target,
-                face=DISASTER_FACE,
-                marked=marked or selected,
-                opacity=fade,
-            ),
-            *_band(x, y, DISASTER_BAND, "disaster", id, fade),
-            *_faded(eco_icon("disaster", x + CARD_W / 2 - 28, y + 32, 56, f"{id}-symbol"), fade),
-            _text(
-                x + CARD_W / 2,
-                y + 108,
-                "Disaster",
-                id=f"{id}-word",
-                size=15,
-                bold=True,
-                anchor="middle",
-                opacity=fade,
-            ),
-            _text(
-                x + CARD_W / 2,
-                y + 130,
-                "3 on a line:",
-                id=f"{id}-rule1-tiny",
-                size=9,
-                anchor="middle",
-                fill=INK,
-                opacity=fade,
-            ),
-            _text(
-                x + CARD_W / 2,
-                y + 142,
-                "extinction tile",
-                id=f"{id}-rule2-tiny",
-                size=9,
-                anchor="middle",
-                fill=INK,
-                opacity=fade,
-            ),
-        ]
+        face, body = DISASTER_FACE, _disaster(x, y, id, fade)
+    frame = _frame(x, y, id=id, target=target, face=face, marked=marked or selected, opacity=fade)
+    shapes = [frame, *body]
     if used:
         shapes += [
             Rect(
@@ -525,7 +547,7 @@ def card_face(
             _text(
                 x + CARD_W / 2,
                 y + CARD_H / 2,
-                "USED",
+                t("pictures.eco_used"),
                 id=f"{id}-used-text",
                 size=14,
                 bold=True,
@@ -534,13 +556,13 @@ def card_face(
             ),
         ]
     if selected:
-        shapes += tag(x + CARD_W / 2, y - 1, "selected", f"{id}-selected")
+        shapes += tag(x + CARD_W / 2, y - 2, t("pictures.eco_selected"), f"{id}-selected")
     return shapes
 
 
 def tag(cx: float, cy: float, words: str, id: str, *, colour: str = HIGHLIGHT) -> list[Shape]:
     """A pill with a word in it, centred at (cx, cy): the second cue of a mark."""
-    width = 0.64 * 11 * len(words) + 16
+    width = text_width(words, MIN_TEXT, bold=True) + 16
     return [
         Rect(
             id=f"{id}-pill",
@@ -553,7 +575,7 @@ def tag(cx: float, cy: float, words: str, id: str, *, colour: str = HIGHLIGHT) -
             stroke=colour,
             stroke_width=2,
         ),
-        _text(cx, cy, words, id=f"{id}-pill-text", size=11, bold=True, anchor="middle"),
+        _text(cx, cy, words, id=f"{id}-pill-text", bold=True, anchor="middle"),
     ]
 
 
@@ -577,7 +599,7 @@ def card_back(
     empty = count == 0
     shapes = card_back_frame(x, y, width, height, id=id, target=target, radius=7, empty=empty)
     ink = MUTED if empty else "#ffffff"
-    lines = wrap(title, width - 16, 12, bold=True)
+    lines = fit_lines(title, width - 16, MIN_TEXT, bold=True)
     for k, line in enumerate(lines):
         shapes.append(
             _text(
@@ -608,7 +630,7 @@ def card_back(
             _text(
                 x + width / 2,
                 y + height / 2 + 26,
-                "empty" if empty else ("card" if count == 1 else "cards"),
+                t("pictures.eco_pile_empty") if empty else t("pictures.eco_pile_cards", n=count),
                 id=f"{id}-unit",
                 size=12,
                 anchor="middle",
@@ -619,8 +641,9 @@ def card_back(
 
 
 def empty_slot(x: float, y: float, *, id: str, target: str | None = None) -> list[Shape]:
+    caption = t("pictures.eco_pile_empty")
     return empty_place(
-        x, y, CARD_W, CARD_H, id=id, target=target, radius=7, caption="empty", size=12
+        x, y, CARD_W, CARD_H, id=id, target=target, radius=7, caption=caption, size=MIN_TEXT
     )
 
 
@@ -644,11 +667,19 @@ def element_deck(
             stroke_width=1.2,
         ),
         *_faded(eco_icon(name, x + width / 2 - 15, y + 6, 30, f"{id}-symbol"), 1 if count else 0.4),
-        _text(x + width / 2, y + 48, name, id=f"{id}-name", size=13, bold=True, anchor="middle"),
+        _text(
+            x + width / 2,
+            y + 48,
+            t(f"ecosfera.element_{name}"),
+            id=f"{id}-name",
+            size=13,
+            bold=True,
+            anchor="middle",
+        ),
         _text(
             x + width / 2,
             y + 68,
-            f"{count} left" if count else "empty",
+            t("pictures.eco_deck_left", n=count) if count else t("pictures.eco_deck_empty"),
             id=f"{id}-count",
             size=13,
             anchor="middle",
@@ -673,9 +704,23 @@ def disaster_deck(count: int, x: float, y: float, *, id: str, width: float = 86)
         ),
         *eco_icon("disaster", x + width / 2 - 15, y + 6, 30, f"{id}-symbol"),
         _text(
-            x + width / 2, y + 48, "disasters", id=f"{id}-name", size=13, bold=True, anchor="middle"
+            x + width / 2,
+            y + 48,
+            t("pictures.eco_disasters"),
+            id=f"{id}-name",
+            size=13,
+            bold=True,
+            anchor="middle",
         ),
-        _text(x + width / 2, y + 68, f"{count} left", id=f"{id}-count", size=13, anchor="middle"),
+        _text(
+            x + width / 2,
+            y + 68,
+            t("pictures.eco_deck_left", n=count) if count else t("pictures.eco_deck_empty"),
+            id=f"{id}-count",
+            size=13,
+            anchor="middle",
+            fill=INK if count else MUTED,
+        ),
     ]
 
 
@@ -693,6 +738,7 @@ def ability_tile(
     """An ability tile: face up (its symbol and name) or face down (dark, "used")."""
     name = ABILITIES[ability]
     colour = ABILITY_COLOURS[name]
+    words = t(f"ecosfera.ability_{name}")
     if face_up:
         return [
             Rect(
@@ -708,7 +754,7 @@ def ability_tile(
                 stroke_width=1.5,
             ),
             *eco_icon(name, x + 5, y + (height - 22) / 2, 22, f"{id}-symbol"),
-            _text(x + 32, y + height / 2, ABILITY_NAMES[name], id=f"{id}-name", size=13, bold=True),
+            _text(x + 32, y + height / 2, words, id=f"{id}-name", size=13, bold=True),
         ]
     return [
         Rect(
@@ -726,9 +772,9 @@ def ability_tile(
         _text(
             x + width / 2,
             y + height / 2,
-            f"{ABILITY_NAMES[name]}: used",
+            t("pictures.eco_tile_used", ability=words),
             id=f"{id}-name",
-            size=11.5,
+            size=MIN_TEXT,
             bold=True,
             anchor="middle",
             fill="#ffffff",
@@ -786,7 +832,8 @@ def biome_star(placed: Sequence[int], cx: float, cy: float, *, id: str = "star")
                 )
             )
         shapes.extend(_faded(eco_icon(biome, ix, iy, size, f"{id}-icon{b}"), 1 if on else 0.35))
-        words = BIOME_NAMES[biome].split(" ")
+        named = t(f"ecosfera.biome_{biome}")
+        words = (named[:1].upper() + named[1:]).split(" ")
         lx = cx + (r_tip + 14) * math.cos(a)
         ly = cy + (r_tip + 12) * math.sin(a)
         anchor = "middle"
