@@ -1,10 +1,10 @@
-"""Ecosfera pieces as scene shapes: card faces, decks, ability tiles, the biome star and the
-extinction puzzle, with the drawn symbols they need.
+"""Ecosfera pieces as scene shapes: card faces, piles, decks and ability tiles.
 
 Every element, biome and ability has a drawn symbol *and* a text label (colour is never the
-only cue). The symbols are data in ``widgets.icons.ICONS``, shared with Nuevos Mundos (sun,
-water, taiga, desert, savanna; jungle for tropical, ocean for aquatic, arctic tundra for
-tundra); ``SYMBOLS`` names each one, and ``eco_icon(name, x, y, size)`` draws any of them.
+only cue). The symbols are data (``widgets.ecosfera.symbols``: ``eco_icon(name, x, y,
+size)`` draws any of them); the biome star and the extinction puzzle are in
+``widgets.ecosfera.tiles``. Both are re-exported here, where the table and the lessons
+import them from.
 
 A card face, top to bottom:
 
@@ -27,12 +27,10 @@ abilities).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from gamecore.ecosfera.data import (
     ABILITIES,
-    BIOMES,
     ELEMENT_OF,
     ELEMENTS,
     CardSet,
@@ -55,7 +53,6 @@ from ..card_face import (
     fit_lines,
     text_width,
 )
-from ..icons import ICONS, place
 from ..palette import (
     ABILITY_COLOURS,
     ELEMENT_COLOURS,
@@ -66,9 +63,22 @@ from ..palette import (
     text_on,
     tint,
 )
-from ..scene import Circle, Path, Polygon, Rect, Shape, Text
+from ..scene import Path, Rect, Shape, Text
+from .symbols import DRAWINGS, SYMBOLS, eco_icon, faded
+from .tiles import BIOME_COLOURS, biome_star, extinction_puzzle
 
-__all__ = ["ELEMENT_COLOURS", "MIN_TEXT"]  # re-exported for the charts and the tests
+# Drawn here once, now in modules of their own; the table, the lessons and the tests import
+# them from this module as before.
+__all__ = [
+    "BIOME_COLOURS",
+    "DRAWINGS",
+    "ELEMENT_COLOURS",
+    "MIN_TEXT",
+    "SYMBOLS",
+    "biome_star",
+    "eco_icon",
+    "extinction_puzzle",
+]
 
 CARD_W = 108
 CARD_H = 164
@@ -90,16 +100,6 @@ SYMBOL = 20
 SYMBOL_ROW = 36
 """Height of the row of symbols with their names."""
 
-BIOME_COLOURS = {
-    "taiga": "#44aa99",
-    "temperate_forest": "#999933",
-    "desert": "#cc6677",
-    "savanna": "#ddcc77",
-    "tropical": "#117733",
-    "aquatic": "#88ccee",
-    "tundra": "#dddddd",
-}
-"""Paul Tol's muted scheme, as in ``widgets.palette`` (always with a symbol and a name)."""
 BIOME_NAMES = {
     "taiga": "Taiga",
     "temperate_forest": "Temperate forest",
@@ -119,37 +119,6 @@ ANIMAL_FACE = "#f8f0e5"
 DISASTER_BAND = "#5a1a1a"
 DISASTER_FACE = "#f6e3e1"
 USED_RIBBON = "#3a3a3a"
-
-SYMBOLS = {
-    **{name: name for name in ELEMENTS},
-    "taiga": "taiga",
-    "temperate_forest": "temperate_forest",
-    "desert": "desert",
-    "savanna": "savanna",
-    "tropical": "jungle",
-    "aquatic": "ocean",
-    "tundra": "arctic_tundra",
-    **{name: name for name in ABILITIES},
-    "mushroom": "mushroom",
-    "tree": "tree",
-    "plant": "plants",
-    "animal": "animals",
-    "disaster": "disaster",
-}
-"""Ecosfera's name of a symbol -> its drawing in ``widgets.icons.ICONS`` (tropical biomes
-are drawn as Nuevos Mundos' jungle, aquatic as its ocean, tundra as its arctic tundra)."""
-DRAWINGS: dict[str, tuple[Shape, ...]] = {name: ICONS[drawn] for name, drawn in SYMBOLS.items()}
-"""Every element, biome and ability, the mushroom symbol and each kind: its unit-box shapes."""
-
-
-def eco_icon(name: str, x: float, y: float, size: float, id_prefix: str = "") -> list[Shape]:
-    """The Ecosfera symbol ``name`` in the square at (x, y)."""
-    try:
-        shapes = DRAWINGS[name]
-    except KeyError:
-        raise ValueError(f"no drawing for {name!r}; there are {', '.join(DRAWINGS)}") from None
-    return place(shapes, x, y, size, id_prefix or f"eco-{name}")
-
 
 # ---------------------------------------------------------------------------- words
 
@@ -272,18 +241,10 @@ def biome_lines(
     shapes: list[Shape] = []
     for k, biome in enumerate(biomes):
         top = y + BIOME_STEP * k
-        shapes.extend(_faded(eco_icon(biome, x, top, 14, f"{id}-biome{k}"), opacity))
+        shapes.extend(faded(eco_icon(biome, x, top, 14, f"{id}-biome{k}"), opacity))
         words = t(f"pictures.eco_card_biome_{biome}")
         shapes.append(_text(x + 18, top + 7, words, id=f"{id}-biome{k}-name", opacity=opacity))
     return shapes
-
-
-def _faded(shapes: list[Shape], opacity: float) -> list[Shape]:
-    if opacity >= 1:
-        return shapes
-    import dataclasses
-
-    return [dataclasses.replace(s, opacity=min(s.opacity, opacity)) for s in shapes]
 
 
 def _symbols(
@@ -318,7 +279,7 @@ def _symbols(
         cx = right - slot / 2
         sx = cx - SYMBOL / 2
         right -= slot + gap
-        shapes += _faded(eco_icon(name, sx, y, SYMBOL, f"{id}-sym-{name}"), opacity)
+        shapes += faded(eco_icon(name, sx, y, SYMBOL, f"{id}-sym-{name}"), opacity)
         shapes.append(
             _text(
                 cx,
@@ -350,7 +311,7 @@ def _symbols(
                 )
             )
     if picture:  # the picture of the kind, where the symbols leave room
-        shapes[:0] = _faded(eco_icon(kind, x + 7, y - 2, 26, f"{id}-kind"), opacity)
+        shapes[:0] = faded(eco_icon(kind, x + 7, y - 2, 26, f"{id}-kind"), opacity)
     return shapes
 
 
@@ -385,7 +346,7 @@ def _cost(code: int, cards: CardSet, x: float, y: float, id: str, opacity: float
         first = cx - icons[g] / 2
         for j in range(n):
             ix = first + j * (COST_ICON + 2)
-            shapes += _faded(eco_icon(element, ix, y + 4, COST_ICON, f"{id}-cost{k}"), opacity)
+            shapes += faded(eco_icon(element, ix, y + 4, COST_ICON, f"{id}-cost{k}"), opacity)
             k += 1
         if names:
             shapes.append(
@@ -465,7 +426,7 @@ def _element(code: int, x: float, y: float, id: str, fade: float) -> list[Shape]
     element = ELEMENTS[ELEMENT_OF[code]]
     return [
         *_band(x, y, ELEMENT_COLOURS[element], "element", id, fade),
-        *_faded(eco_icon(element, x + CARD_W / 2 - 30, y + 36, 60, f"{id}-symbol"), fade),
+        *faded(eco_icon(element, x + CARD_W / 2 - 30, y + 36, 60, f"{id}-symbol"), fade),
         _text(
             x + CARD_W / 2,
             y + 120,
@@ -483,7 +444,7 @@ def _disaster(x: float, y: float, id: str, fade: float) -> list[Shape]:
     rule = _lines(t("pictures.eco_disaster_rule"), 2, bold=False)
     return [
         *_band(x, y, DISASTER_BAND, "disaster", id, fade),
-        *_faded(eco_icon("disaster", x + CARD_W / 2 - 26, y + 30, 52, f"{id}-symbol"), fade),
+        *faded(eco_icon("disaster", x + CARD_W / 2 - 26, y + 30, 52, f"{id}-symbol"), fade),
         _text(
             x + CARD_W / 2,
             y + 100,
@@ -666,7 +627,7 @@ def element_deck(
             stroke=INK if count else MUTED,
             stroke_width=1.2,
         ),
-        *_faded(eco_icon(name, x + width / 2 - 15, y + 6, 30, f"{id}-symbol"), 1 if count else 0.4),
+        *faded(eco_icon(name, x + width / 2 - 15, y + 6, 30, f"{id}-symbol"), 1 if count else 0.4),
         _text(
             x + width / 2,
             y + 48,
@@ -780,126 +741,3 @@ def ability_tile(
             fill="#ffffff",
         ),
     ]
-
-
-# ---------------------------------------------------------------------------- star and puzzle
-
-
-def biome_star(placed: Sequence[int], cx: float, cy: float, *, id: str = "star") -> list[Shape]:
-    """The seven biome tiles as the points of a star around the count of tiles placed.
-
-    A placed tile is filled with its colour, its symbol at full strength and its name in
-    bold; a missing one is an outline with a faint symbol and its name in grey, so the
-    star reads without colour. Each tile is a click target ``biome:<b>``.
-    """
-    shapes: list[Shape] = []
-    n = len(BIOMES)
-    r_in, r_mid, r_tip = 22.0, 58.0, 88.0
-    half = math.pi / n
-    got = set(placed)
-    for b, biome in enumerate(BIOMES):
-        a = -math.pi / 2 + 2 * math.pi * b / n
-        pts = (
-            (cx + r_in * math.cos(a), cy + r_in * math.sin(a)),
-            (cx + r_mid * math.cos(a - half), cy + r_mid * math.sin(a - half)),
-            (cx + r_tip * math.cos(a), cy + r_tip * math.sin(a)),
-            (cx + r_mid * math.cos(a + half), cy + r_mid * math.sin(a + half)),
-        )
-        on = b in got
-        shapes.append(
-            Polygon(
-                id=f"{id}-tile{b}",
-                target=f"biome:{b}",
-                points=pts,
-                fill=BIOME_COLOURS[biome] if on else PAPER,
-                stroke=INK if on else MUTED,
-                stroke_width=2 if on else 1.2,
-            )
-        )
-        size = 24
-        ix = cx + 54 * math.cos(a) - size / 2
-        iy = cy + 54 * math.sin(a) - size / 2
-        if on:  # a white disc keeps the symbol readable on a dark tile
-            shapes.append(
-                Circle(
-                    id=f"{id}-disc{b}",
-                    cx=ix + size / 2,
-                    cy=iy + size / 2,
-                    r=size / 2 + 3,
-                    fill="#ffffff",
-                    stroke=INK,
-                    stroke_width=1,
-                )
-            )
-        shapes.extend(_faded(eco_icon(biome, ix, iy, size, f"{id}-icon{b}"), 1 if on else 0.35))
-        named = t(f"ecosfera.biome_{biome}")
-        words = (named[:1].upper() + named[1:]).split(" ")
-        lx = cx + (r_tip + 14) * math.cos(a)
-        ly = cy + (r_tip + 12) * math.sin(a)
-        anchor = "middle"
-        if math.cos(a) > 0.35:
-            anchor, lx = "start", lx - 6
-        elif math.cos(a) < -0.35:
-            anchor, lx = "end", lx + 6
-        for k, word in enumerate(words):
-            shapes.append(
-                _text(
-                    lx,
-                    ly + 13 * (k - (len(words) - 1) / 2),
-                    word,
-                    id=f"{id}-name{b}-{k}",
-                    size=12,
-                    bold=on,
-                    anchor=anchor,
-                    fill=INK if on else MUTED,
-                )
-            )
-    shapes.append(
-        Circle(id=f"{id}-hub", cx=cx, cy=cy, r=r_in, fill="#ffffff", stroke=INK, stroke_width=1.5)
-    )
-    shapes.append(
-        _text(cx, cy, f"{len(got)}/{n}", id=f"{id}-count", size=14, bold=True, anchor="middle")
-    )
-    return shapes
-
-
-def extinction_puzzle(placed: int, cx: float, cy: float, *, id: str = "extinction") -> list[Shape]:
-    """Seven wedges of a round puzzle: placed ones dark with a cross, the rest outlined."""
-    shapes: list[Shape] = []
-    n, r = 7, 38.0
-    for k in range(n):
-        a0 = -math.pi / 2 + 2 * math.pi * k / n
-        a1 = a0 + 2 * math.pi / n
-        arc = [
-            (cx + r * math.cos(a0 + (a1 - a0) * t / 6), cy + r * math.sin(a0 + (a1 - a0) * t / 6))
-            for t in range(7)
-        ]
-        on = k < placed
-        shapes.append(
-            Polygon(
-                id=f"{id}-piece{k}",
-                target="extinction",
-                points=((cx, cy), *arc),
-                fill="#5a1a1a" if on else PAPER,
-                stroke=INK if on else MUTED,
-                stroke_width=1.5,
-            )
-        )
-        if on:
-            am = (a0 + a1) / 2
-            mx, my = cx + r * 0.62 * math.cos(am), cy + r * 0.62 * math.sin(am)
-            d = 5.0
-            shapes.append(
-                Path(
-                    id=f"{id}-cross{k}",
-                    commands=(
-                        ("M", mx - d, my - d),
-                        ("L", mx + d, my + d),
-                        ("M", mx - d, my + d),
-                        ("L", mx + d, my - d),
-                    ),
-                    stroke="#ffffff",
-                    stroke_width=2,
-                )
-            )
-    return shapes
