@@ -266,11 +266,6 @@ def test_every_text_of_the_galleries_is_12px_inside_and_names_no_code(
     check_scene(name, scene, skip=LESSON_CAPTION)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="widgets/ecosfera/lesson.py draws a caption's second line at 11 px (reported in "
-    "issue 8; remove this mark when it is 12 px)",
-)
 def test_the_galleries_captions_are_12px_too() -> None:
     for name, scene in gallery_scenes():
         check_scene(name, scene)

@@ -797,8 +797,8 @@ def test_text_is_legible_and_inside_the_canvas() -> None:
             x, y, w, h = shape.bbox()
             assert x >= 0 and x + w <= scene.width + 1, shape.id
             assert y >= 0 and y + h <= scene.height, shape.id
-            if isinstance(shape, Text) and "-tiny" not in shape.id:
-                assert shape.size >= 11, (shape.id, shape.text)
+            if isinstance(shape, Text):
+                assert shape.size >= 12, (shape.id, shape.text)
             if isinstance(shape, Text):
                 assert shape.size >= 8, shape.id
 

@@ -131,7 +131,7 @@ def _caption(x: float, y: float, lines: Sequence[str], id: str) -> list[Shape]:
             x=x,
             y=y + 14 * k,
             text=line,
-            size=12 if k == 0 else 11,
+            size=12,
             anchor="middle",
             fill=INK if k == 0 else MUTED,
             bold=k == 0,

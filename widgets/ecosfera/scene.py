@@ -34,7 +34,7 @@ from gamecore.ecosfera.data import (
     supply_at_start,
 )
 from gamecore.ecosfera.explain import name_of
-from gamecore.words import t
+from gamecore.words import get_language, t
 
 from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text, wrap
@@ -155,13 +155,20 @@ CODE_NAME = re.compile(r"#\d")
 """A card's bookkeeping code ("sun#12"), which a student never reads."""
 
 
-@lru_cache(maxsize=4096)
 def _face(code: int, cards: CardSet, x: float, y: float, **options: Any) -> tuple[Shape, ...]:
+    """A card face in the language chosen now (see ``_face_in``)."""
+    return _face_in(get_language(), code, cards, x, y, **options)
+
+
+@lru_cache(maxsize=4096)
+def _face_in(
+    lang: str, code: int, cards: CardSet, x: float, y: float, **options: Any
+) -> tuple[Shape, ...]:
     """A card face (``card_face``) without bookkeeping codes: the copy number of an element
     or disaster card is the engine's, printed on no card (see ``card_label``).
 
-    Faces are data, so the same card drawn in the same place is built once: a click redraws
-    the table from mostly the same faces.
+    Faces are data, so the same card drawn in the same place, in the same language, is
+    built once: a click redraws the table from mostly the same faces.
     """
     shapes = card_face(code, cards, x, y, **options)
     return tuple(s for s in shapes if not (isinstance(s, Text) and CODE_NAME.search(s.text)))
