@@ -231,6 +231,26 @@ def table_figures(recorder: Recorder, clicks: int) -> list[Figure]:
     return [select, lay]
 
 
+def ecosfera_figures(recorder: Recorder, clicks: int) -> list[Figure]:
+    try:
+        from widgets.ecosfera.table import EcosferaTable
+    except ImportError as err:
+        print(f"(EcosferaTable not importable, skipped: {err})")
+        return []
+    # as in notebooks/ecosfera/01_cooperative_solo.ipynb: select and unselect a line card
+    table = EcosferaTable(seed=33)
+    line = [t for t in table.scene().targets() if t.startswith("line:")]
+    point = table.scene().center_of(line[0])
+    select = measure(
+        "EcosferaTable: click a card of the line (select / unselect)",
+        recorder,
+        lambda i: table.canvas.click(*point),
+        clicks,
+        lambda: len(table.scene().shapes),
+    )
+    return [select]
+
+
 # --------------------------------------------------------------------------- output
 
 
@@ -260,7 +280,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     uninstall = recorder.install()
     try:
         gc.collect()
-        figures = [*scene_canvas_figures(recorder, clicks), *table_figures(recorder, clicks)]
+        figures = [
+            *scene_canvas_figures(recorder, clicks),
+            *table_figures(recorder, clicks),
+            *ecosfera_figures(recorder, clicks),
+        ]
     finally:
         uninstall()
     print("Click to finished redraw, kernel side (DESIGN.md: under 10 ms, in one message)\n")
