@@ -47,6 +47,7 @@ from gamecore.ecosfera.data import (
     element_code,
     supply_at_start,
 )
+from gamecore.ecosfera.explain import in_words
 from gamecore.ecosfera.game import Ecosfera
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
@@ -379,7 +380,10 @@ def what_if(game: Ecosfera, words: str) -> None:
 def why_not(game: Ecosfera, action: Action) -> Notes:
     """Why the engine refuses ``action`` now, in its own words (or that it is allowed)."""
     reason = game.why_illegal(action)
-    return Notes([reason[:1].upper() + reason[1:] if reason else t("lessons.eco_move_allowed")])
+    if reason is None:
+        return Notes([t("lessons.eco_move_allowed")])
+    reason = in_words(game.cards, reason)  # card names, never the engine's codes ("P03")
+    return Notes([reason[:1].upper() + reason[1:]])
 
 
 def idle_until_lost(game: Ecosfera) -> Notes:
