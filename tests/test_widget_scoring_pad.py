@@ -412,8 +412,11 @@ def test_the_widget_has_its_controls_with_css_classes() -> None:
         classes.update(getattr(widget, "_dom_classes", ()))
         todo.extend(getattr(widget, "children", ()))
     assert {"nm-pad-canvas", "nm-pad-status", "nm-pad-step", "nm-pad-all"} <= classes
-    bundle = pad._repr_mimebundle_()
-    assert bundle is not None and "application/vnd.jupyter.widget-view+json" in bundle
+    bundle, metadata = pad._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    # opened before it is run: a picture of the worlds and a sentence, never VBox(…)
+    assert bundle["text/plain"] == "Run this cell to use the scoring pad."
+    assert bundle["image/png"] and metadata["image/png"]["width"] == pad.scene().width
 
 
 def test_buttons_and_player_choice_work_through_the_widgets() -> None:

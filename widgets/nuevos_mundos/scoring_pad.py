@@ -32,7 +32,7 @@ from ..canvas import SceneCanvas
 from ..palette import INK, MUTED
 from ..scene import Scene
 from ..status import StatusLine
-from ..svg import FONT, Picture, to_svg
+from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
 from .pad_model import PadModel
 from .pad_scene import (
     Owner,
@@ -500,6 +500,10 @@ class ScoringPad:
 
         display(self.widget)  # type: ignore[no-untyped-call]
 
-    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object] | None:
-        bundle: dict[str, object] | None = self.widget._repr_mimebundle_(**kwargs)
-        return bundle
+    def _repr_mimebundle_(self, **kwargs: object) -> tuple[dict[str, object], dict[str, object]]:
+        """The live pad, plus a picture of its worlds and a sentence for where it cannot
+        run (a lesson opened before it is run, an untrusted notebook, an exported page)."""
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        scene = self.scene()
+        bundle.update(still_bundle(scene, t("pictures.run_cell_to_score")))
+        return bundle, png_metadata(scene)
