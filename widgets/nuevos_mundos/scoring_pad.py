@@ -495,11 +495,6 @@ class ScoringPad:
         self._add_button.disabled = len(self.players) >= MAX_PLAYERS
         self._remove_button.disabled = len(self.players) <= MIN_PLAYERS
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
     def _repr_mimebundle_(self, **kwargs: object) -> tuple[dict[str, object], dict[str, object]]:
         """The live pad, plus a picture of its worlds and a sentence for where it cannot
         run (a lesson opened before it is run, an untrusted notebook, an exported page)."""
