@@ -210,8 +210,11 @@ def copy_notebooks(dest: Path) -> Path:
 
 
 def lesson_notebooks() -> list[Path]:
-    """The notebooks every browser run opens (whatever exists at collection time)."""
-    found = sorted((NOTEBOOKS / "nuevos_mundos").glob("*.ipynb"))
+    """The notebooks every browser run opens (whatever exists at collection time): the
+    start page, then every game's lessons."""
+    found = sorted(
+        p for p in NOTEBOOKS.glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    )
     start = NOTEBOOKS / "00_start_here.ipynb"
     if start.exists():
         found.insert(0, start)

@@ -145,7 +145,7 @@ def card_gallery(
     codes: Sequence[int | None],
     title: str = "",
     captions: Sequence[str | Sequence[str]] | None = None,
-    per_row: int = 8,
+    per_row: int = 7,
     cards: CardSet | None = None,
 ) -> Picture:
     """Card faces in rows of ``per_row`` (a ``None`` among the codes starts a new row), each
@@ -198,7 +198,8 @@ def components(cards: CardSet | None = None) -> Picture:
     and the extinction tiles."""
     cards = cards or default_cards()
     step = CARD_W + GAP
-    scene = Scene(width=8 * step + GAP, height=830, background=PAPER, title=t("lessons.eco_pieces"))
+    # seven cards wide (868 px): a laptop's notebook column at 1366x768 is about 920 px
+    scene = Scene(width=7 * step + GAP, height=830, background=PAPER, title=t("lessons.eco_pieces"))
 
     def row(y: float, title: str, codes: Sequence[int], notes: Sequence[Sequence[str]], x0: float):
         scene.add(_label(x0, y, title, f"row-{y:.0f}-{x0:.0f}"))
@@ -210,7 +211,7 @@ def components(cards: CardSet | None = None) -> Picture:
     elements = [element_code(e, 1) for e in range(len(ELEMENTS))]
     row(14, t("lessons.eco_pieces_elements"), elements, [[e] for e in ELEMENTS], GAP)
     disaster = [[t("lessons.eco_pieces_disaster"), t("lessons.eco_pieces_disaster_note")]]
-    row(14, t("lessons.eco_pieces_disasters"), [401], disaster, GAP + 6 * step)
+    row(14, t("lessons.eco_pieces_disasters"), [401], disaster, GAP + 5 * step + 20)
     plants = [card(n, cards) for n in ("Reindeer lichen", "Scots pine", "Fly agaric")]
     notes = [
         [t("lessons.eco_pieces_plant"), t("lessons.eco_pieces_cost")],
@@ -226,7 +227,7 @@ def components(cards: CardSet | None = None) -> Picture:
         [animal, t("lessons.eco_pieces_lives_in", n=wide)],
     ]
     row(250, t("lessons.eco_pieces_animals"), animals, notes, GAP + 3 * step + 20)
-    x = GAP + 5 * step + 40
+    x = GAP + 5 * step + 20
     scene.add(_label(x, 250, t("lessons.eco_pieces_symbols"), "row-symbols"))
     for k, name in enumerate(("plus", "refresh", "movement", "mushroom")):
         words = t(f"lessons.eco_symbol_{name}")
@@ -245,7 +246,8 @@ def components(cards: CardSet | None = None) -> Picture:
     scene.extend(_caption(GAP + 3 * step + 40, y + 270, placed, "star-note"))
     scene.add(_label(GAP + 5 * step + 40, y, t("lessons.eco_pieces_extinction"), "row-ext"))
     scene.extend(extinction_puzzle(2, GAP + 6 * step + 40, y + 120, id="extinction"))
-    scene.extend(_caption(GAP + 6 * step + 40, y + 190, placed, "extinction-note"))
+    lost = [*placed, t("lessons.eco_pieces_extinction_note")]
+    scene.extend(_caption(GAP + 6 * step + 40, y + 190, lost, "extinction-note"))
     return Picture(scene)
 
 
@@ -268,7 +270,7 @@ def biome_gallery(biome: str, cards: CardSet | None = None) -> Picture:
         plants=t("lessons.eco_plant_cards", n=len(plants)),
         animals=t("lessons.eco_animal_cards", n=len(animals)),
     )
-    return card_gallery([*plants, None, *animals], title, per_row=8, cards=cards)
+    return card_gallery([*plants, None, *animals], title, per_row=7, cards=cards)
 
 
 # ---------------------------------------------------------------------------- a guided turn
