@@ -273,3 +273,25 @@ def test_a_whole_nuevos_mundos_game_by_clicks(
         assert turns < 60, "the game did not end"
     page.screenshot(path=str(artifacts / "classroom_whole_game_end.png"))
     print(f"a whole Nuevos Mundos game by clicks: {turns} turns of the human player")
+
+
+def test_a_lesson_opened_before_it_is_run_shows_pictures_not_python(
+    laptop_page: Any, lab_server: Server, artifacts: Path
+) -> None:
+    """Issue 8 A7: a lesson opened as a student finds it (not run, not trusted: on Binder
+    every lesson is) shows its pictures and tables as pictures, never ``<Picture: …>`` or
+    ``VBox(children=…``, and the tables say in words to run the cell."""
+    page = laptop_page
+    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, lab_server, relpath, file_browser=True)
+    page.wait_for_timeout(1500)  # stored outputs render without a kernel round trip
+    texts = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+             '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output'))
+             .map(e => e.innerText)"""
+    )
+    images = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output img")
+    page.screenshot(path=str(artifacts / "classroom_lesson_not_run.png"))
+    raw = [t[:80] for t in texts if "VBox(" in t or "<Picture" in t or "object at 0x" in t]
+    assert raw == [], f"stored outputs show Python: {raw}"
+    assert images.count() >= 3, "the stored pictures of the lesson do not show"
