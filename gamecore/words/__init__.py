@@ -25,7 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "es")
 """The declared languages, reference first (a language listed here must be complete)."""
 
 _language = "en"
