@@ -213,7 +213,8 @@ class Game(ABC):
 
     def undo(self) -> None:
         """Go back to just before the last decision (and the chance it caused)."""
-        self._refuse_if_imagined("undo")
+        if self._imagined:
+            raise IllegalAction(t("core.determinized_undo"))
         last = max((i for i, e in enumerate(self.log) if isinstance(e, tuple)), default=None)
         if last is None:
             raise IllegalAction(t("core.nothing_to_undo"))
@@ -283,7 +284,8 @@ class Game(ABC):
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
         """A versioned save: game, players, options, seed and the full log."""
-        self._refuse_if_imagined("save")
+        if self._imagined:
+            raise IllegalAction(t("core.determinized_save"))
         log: list[dict[str, Any]] = []
         for entry in self.log:
             if isinstance(entry, Chance):
@@ -339,10 +341,6 @@ class Game(ABC):
         if game.log != list(log):
             raise SaveFileError(t("core.log_misplaced_chance"))
         return game
-
-    def _refuse_if_imagined(self, what: str) -> None:
-        if self._imagined:
-            raise IllegalAction(t("core.determinized", what=what))
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.players[self.current_player or 0]} to play"

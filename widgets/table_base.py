@@ -28,8 +28,8 @@ import ipywidgets as w
 
 from gamecore import IllegalAction, SaveFileError, load_json, make_bot
 from gamecore.protocol import Action, Game
+from gamecore.words import has, t
 from gamecore.words import join_words as _join_words
-from gamecore.words import t
 
 from .canvas import SceneCanvas
 from .scene import Scene
@@ -124,6 +124,15 @@ def possessive(name: str, *, start: bool = False) -> str:
     if name == YOU:
         return t("table.your_start") if start else t("table.your")
     return t("table.possessive", name=name)
+
+
+def bot_kind_words(kind: str) -> str:
+    """A seat's kind in the table's language ("greedy" -> "voraz"); an unknown kind as given.
+
+    Seats hold ids ("greedy", "human"); a sentence must show words, never the id.
+    """
+    key = f"table.bot_kind_{kind}"
+    return t(key) if has(key) else kind
 
 
 def bot_moves_words(undone: int) -> str:
@@ -323,7 +332,7 @@ class GameTable(ABC, Generic[G]):
                 raise IllegalAction(why, action)
         except Exception as err:  # a bot's failure must not stop the lesson
             action = self._fallback(legal)
-            note = " " + t("table.bot_failed", kind=kind, error=str(err))
+            note = " " + t("table.bot_failed", kind=bot_kind_words(kind), error=str(err))
         return player, self._commit(player, action, note)
 
     def _run_bots(self) -> list[tuple[int, str]]:

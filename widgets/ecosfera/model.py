@@ -57,7 +57,7 @@ from gamecore.ecosfera.explain import (
 from gamecore.protocol import Action
 from gamecore.words import t
 
-from ..table_base import GAME_OVER_REFUSAL, join_words, possessive
+from ..table_base import GAME_OVER_REFUSAL, bot_kind_words, join_words, possessive
 from .words import (
     ABILITY_OF,
     ability_name,
@@ -168,7 +168,7 @@ class TableModel:
             return t(
                 "ecosfera_table.bot_turn",
                 whose=possessive(self.name(player)),
-                kind=self.seats[player],
+                kind=bot_kind_words(self.seats[player]),
             )
         return None
 

@@ -38,6 +38,7 @@ from gamecore.words import get_language, t
 
 from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text, wrap
+from ..table_base import bot_kind_words
 from .cards import (
     CARD_H,
     CARD_W,
@@ -132,7 +133,7 @@ def _seat_words(seats: Sequence[str], p: int) -> str:
     return (
         t("ecosfera_table.seat_human")
         if kind == "human"
-        else t("ecosfera_table.seat_bot", kind=kind)
+        else t("ecosfera_table.seat_bot", kind=bot_kind_words(kind))
     )
 
 

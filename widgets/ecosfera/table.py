@@ -57,6 +57,7 @@ from ..scene import Scene
 from ..status import StatusLine
 from ..table_base import (
     GameTable,
+    bot_kind_words,
     bot_moves_words,
     check_seats,
     default_seats,
@@ -294,7 +295,12 @@ class EcosferaTable(GameTable[Ecosfera]):
         for player, _ in moves:
             by_player[player] = by_player.get(player, 0) + 1
         out = [
-            t("ecosfera_table.bot_moves", player=self._name(p), kind=self.seats[p], n=n)
+            t(
+                "ecosfera_table.bot_moves",
+                player=self._name(p),
+                kind=bot_kind_words(self.seats[p]),
+                n=n,
+            )
             for p, n in by_player.items()
         ]
         out.append(t("ecosfera_table.bot_last", move=moves[-1][1]))
@@ -618,7 +624,9 @@ class EcosferaTable(GameTable[Ecosfera]):
         assert player is not None
         if not self._is_human(player):
             title = t(
-                "ecosfera_table.bot_to_play", player=self._name(player), kind=self.seats[player]
+                "ecosfera_table.bot_to_play",
+                player=self._name(player),
+                kind=bot_kind_words(self.seats[player]),
             )
             return title, (() if still else (t("ecosfera_table.bot_buttons"),))
         if model.pending is not None and not still:
@@ -679,7 +687,8 @@ class EcosferaTable(GameTable[Ecosfera]):
             return t("ecosfera_table.turn_over", outcome=game.describe_outcome())
         name = self._name(player)
         if not self._is_human(player):
-            return t("ecosfera_table.turn_bot", player=name, kind=self.seats[player])
+            kind = bot_kind_words(self.seats[player])
+            return t("ecosfera_table.turn_bot", player=name, kind=kind)
         if name == "You":
             text = t("ecosfera_table.turn_you", turn=game.turns + 1)
         else:

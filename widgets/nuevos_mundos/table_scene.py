@@ -31,6 +31,7 @@ from ..card_face import empty_place
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
 from ..scene import Rect, Scene, Shape, Text, wrap
+from ..table_base import bot_kind_words
 from .cards import CARD_H, CARD_W, WORLD_STEP, card_back, card_face, hand_row
 from .table_words import handover_message, modules_words, ordinal, tie_break_note, whose
 
@@ -361,7 +362,7 @@ def _seat_words(look: TableLook, name: str, p: int) -> str:
     if kind == "human":
         words = t("nuevos_mundos_table.seat_human")
     else:
-        words = t("nuevos_mundos_table.seat_bot", kind=kind)
+        words = t("nuevos_mundos_table.seat_bot", kind=bot_kind_words(kind))
     return "" if words in name.lower() else words
 
 

@@ -1,0 +1,114 @@
+"""In Spanish, no English id reaches the screen: bot kinds, nature icons, elements, abilities.
+
+Code used to pass raw ids ("greedy", "sun", "earth") into sentences; each test here plays
+or draws in Spanish and checks the English id is gone, and that English still reads the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import gamecore
+from gamecore import IllegalAction
+from gamecore.ecosfera import EndTurn
+from gamecore.nuevos_mundos import NuevosMundos
+from gamecore.words import t
+from widgets.ecosfera.table import EcosferaTable
+from widgets.nuevos_mundos.table import NuevosMundosTable
+from widgets.table_base import bot_kind_words
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    gamecore.set_language("es")
+    try:
+        yield
+    finally:
+        gamecore.set_language("en")
+
+
+# ------------------------------------------------------------------------ bot kinds
+
+
+def test_bot_kinds_have_words_in_both_languages() -> None:
+    kinds = ("greedy", "random", "search", "planner", "human")
+    assert [bot_kind_words(k) for k in kinds] == list(kinds)  # English reads as before
+    gamecore.set_language("es")
+    try:
+        spanish = [bot_kind_words(k) for k in kinds]
+    finally:
+        gamecore.set_language("en")
+    assert spanish == ["voraz", "aleatorio", "de búsqueda", "planificador", "persona"]
+
+
+def test_ecosfera_bot_turn_names_the_kind_in_spanish(spanish: None) -> None:
+    table = EcosferaTable(
+        players=("Ana", "Robo"), seats=("human", "greedy"), seed=2, step_bots=True
+    )
+    table.perform(EndTurn())
+    shown = " ".join([table.status.text, *table.scene().texts(), table.model.refusal() or ""])
+    assert "bot voraz" in shown
+    assert "greedy" not in shown.lower()
+    assert table.next_bot_move()
+    assert "greedy" not in " ".join(table.history).lower()
+
+
+def test_ecosfera_bot_turn_in_english_is_unchanged() -> None:
+    table = EcosferaTable(
+        players=("Ana", "Robo"), seats=("human", "greedy"), seed=2, step_bots=True
+    )
+    table.perform(EndTurn())
+    assert "Robo (greedy bot) to play" in table.status.text
+
+
+def test_nuevos_mundos_seat_words_in_spanish(spanish: None) -> None:
+    table = NuevosMundosTable(
+        players=("Ana", "Lu", "Max"), seats=("human", "random", "search"), seed=21
+    )
+    texts = " ".join(table.scene().texts())
+    assert "bot aleatorio" in texts and "bot de búsqueda" in texts
+    assert "random" not in texts.lower() and "search" not in texts.lower()
+
+
+def test_a_failing_bot_is_named_in_spanish(spanish: None, monkeypatch) -> None:
+    class Broken:
+        def choose(self, view, legal):
+            raise RuntimeError("sin ideas")
+
+    table = NuevosMundosTable(
+        players=("Ana", "Bot"), seats=("human", "greedy"), seed=11, step_bots=True
+    )
+    monkeypatch.setattr(table, "_make_bot", lambda kind, seed: Broken())
+    table.select(table.game.hands[0][0])
+    assert table.play_selected("lay")
+    assert table.next_bot_move()
+    assert "El bot voraz falló: sin ideas" in table.history[-1]
+    assert "greedy" not in table.history[-1]
+
+
+# ------------------------------------------------------------------ imagined games
+
+
+def _imagined() -> NuevosMundos:
+    return NuevosMundos.imagined(("Ana", "Ben"), 3, NuevosMundos.normalise_options(2, {}))
+
+
+def test_an_imagined_game_refuses_undo_and_save_in_spanish(spanish: None) -> None:
+    with pytest.raises(IllegalAction) as undo:
+        _imagined().undo()
+    with pytest.raises(IllegalAction) as save:
+        _imagined().to_json()
+    assert str(undo.value.reason).startswith("no se puede deshacer")
+    assert str(save.value.reason).startswith("no se puede guardar")
+    assert "undo" not in undo.value.reason and "save" not in save.value.reason
+
+
+def test_an_imagined_game_refuses_in_the_same_english_words() -> None:
+    tail = ": it is a bot's guess at the hidden cards, not a real game"
+    assert t("core.determinized_undo") == "cannot undo this game" + tail
+    assert t("core.determinized_save") == "cannot save this game" + tail
+    with pytest.raises(IllegalAction) as undo:
+        _imagined().undo()
+    assert undo.value.reason == "cannot undo this game" + tail
