@@ -16,7 +16,9 @@ from gamecore.ecosfera import EndTurn
 from gamecore.nuevos_mundos import NuevosMundos
 from gamecore.words import t
 from widgets.ecosfera.table import EcosferaTable
+from widgets.nuevos_mundos.pad_words import tie_break_note as pad_tie_break_note
 from widgets.nuevos_mundos.table import NuevosMundosTable
+from widgets.nuevos_mundos.table_words import tie_break_note
 from widgets.table_base import bot_kind_words
 
 
@@ -86,6 +88,29 @@ def test_a_failing_bot_is_named_in_spanish(spanish: None, monkeypatch) -> None:
     assert table.next_bot_move()
     assert "El bot voraz falló: sin ideas" in table.history[-1]
     assert "greedy" not in table.history[-1]
+
+
+# ------------------------------------------------------------------ nature icons
+
+
+def _tied_sheet() -> gamecore.ScoreSheet:
+    sheet = gamecore.nuevos_mundos.score({"Ana": [1, 2, 3], "Ben": [9, 10, 11]})
+    assert sheet.total("Ana") == sheet.total("Ben")  # sun decides: Ana 1, Ben 3
+    return sheet
+
+
+def test_the_tie_break_names_the_icon_in_spanish(spanish: None) -> None:
+    table_note = tie_break_note(_tied_sheet())
+    pad_note = pad_tie_break_note(_tied_sheet())
+    assert pad_note is not None
+    assert "decide sol: Ana 1 y Ben 3" in table_note
+    assert "(sol: Ben 3, Ana 1)" in pad_note
+    assert "sun" not in table_note and "sun" not in pad_note
+
+
+def test_the_tie_break_in_english_is_unchanged() -> None:
+    assert "and sun decides: Ana 1 and Ben 3." in tie_break_note(_tied_sheet())
+    assert "(sun: Ben 3, Ana 1)" in (pad_tie_break_note(_tied_sheet()) or "")
 
 
 # ------------------------------------------------------------------ imagined games

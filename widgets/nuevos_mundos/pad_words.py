@@ -21,6 +21,7 @@ from gamecore.nuevos_mundos.data import (
     SETTLEMENT_BASE,
     biome_label,
     check_value,
+    icon_name,
     settlement_code,
 )
 from gamecore.nuevos_mundos.scoring import CATEGORIES
@@ -209,12 +210,12 @@ def tie_break_note(sheet: ScoreSheet) -> str | None:
         return None
     steps = []
     left = tied
-    for i, icon_name in enumerate(ICONS):
+    for i in range(len(ICONS)):
         counts = {p: sheet.tie_break.get(p, (0,) * len(ICONS))[i] for p in left}
         listed = ", ".join(
             t("nuevos_mundos_pad.player_number", player=p, n=n) for p, n in counts.items()
         )
-        steps.append(t("nuevos_mundos_pad.tie_counts", icon=icon_name, counts=listed))
+        steps.append(t("nuevos_mundos_pad.tie_counts", icon=icon_name(i), counts=listed))
         most = max(counts.values())
         left = [p for p in left if counts[p] == most]
         if len(left) == 1:

@@ -13,7 +13,14 @@ from html import escape
 
 from gamecore import ScoreSheet
 from gamecore.nuevos_mundos import NuevosMundos, NuevosMundosView
-from gamecore.nuevos_mundos.data import BIOME_OF_CODE, BOARD_SPACES, ICONS, biome_label, card_label
+from gamecore.nuevos_mundos.data import (
+    BIOME_OF_CODE,
+    BOARD_SPACES,
+    ICONS,
+    biome_label,
+    card_label,
+    icon_name,
+)
 from gamecore.nuevos_mundos.game import PLAY, LastCard, Lay, TakeBiome, TakeDigits
 from gamecore.protocol import Action
 from gamecore.words import join_words, t
@@ -182,8 +189,9 @@ def tie_break_note(sheet: ScoreSheet) -> str:
         counts = join_words(
             [t("nuevos_mundos_table.player_count", player=p, count=keys[p][i]) for p in tied]
         )
+        icon = icon_name(i)
         notes.append(
-            t("nuevos_mundos_table.tie_broken", who=who, total=total, icon=ICONS[i], counts=counts)
+            t("nuevos_mundos_table.tie_broken", who=who, total=total, icon=icon, counts=counts)
         )
     return " ".join(notes)
 
