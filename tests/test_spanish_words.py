@@ -12,9 +12,10 @@ import pytest
 
 import gamecore
 from gamecore import IllegalAction
-from gamecore.ecosfera import EndTurn
+from gamecore.ecosfera import Ecosfera, EndTurn
 from gamecore.nuevos_mundos import NuevosMundos
 from gamecore.words import t
+from widgets.ecosfera import charts, lesson
 from widgets.ecosfera.table import EcosferaTable
 from widgets.nuevos_mundos.pad_words import tie_break_note as pad_tie_break_note
 from widgets.nuevos_mundos.table import NuevosMundosTable
@@ -137,3 +138,71 @@ def test_an_imagined_game_refuses_in_the_same_english_words() -> None:
     with pytest.raises(IllegalAction) as undo:
         _imagined().undo()
     assert undo.value.reason == "cannot undo this game" + tail
+
+
+# ------------------------------------------------------------- Ecosfera lessons and charts
+
+ELEMENT_IDS = ("earth", "water", "time", "sun", "air")
+
+
+def test_lesson_pieces_and_tables_name_elements_and_biomes_in_spanish(spanish: None) -> None:
+    texts = lesson.components().scene.texts()
+    assert {"tierra", "agua", "tiempo", "sol", "aire"} <= set(texts)
+    assert not set(ELEMENT_IDS) & set(texts)
+    needs = lesson.element_needs()
+    assert needs.headers[2:7] == ("tierra", "agua", "tiempo", "sol", "aire")
+    assert (
+        needs.rows[0][0] == "Taiga" and lesson.biome_label("temperate forest") == "Bosque templado"
+    )
+    costs = " ".join(row[0] for row in lesson.cost_groups().rows)
+    assert "agua + sol" in costs and "water" not in costs
+    words = " ".join(str(lesson.table_words(Ecosfera(players=("Ana",), seed=3))).split())
+    assert "tierra 11, agua 11" in words and "más, renovar y movimiento" in words
+    assert not any(f"{e} 11" in words for e in ELEMENT_IDS) and "refresh" not in words
+
+
+def test_lesson_tables_in_english_are_unchanged() -> None:
+    assert lesson.element_needs().headers[2:7] == ELEMENT_IDS
+    assert lesson.biome_label("temperate forest") == "Temperate forest"
+    assert "water + sun" in [row[0] for row in lesson.cost_groups().rows]
+    words = " ".join(str(lesson.table_words(Ecosfera(players=("Ana",), seed=3))).split())
+    assert "earth 11, water 11" in words and "plus, refresh and movement" in words
+
+
+def test_charts_name_the_elements_in_spanish(spanish: None) -> None:
+    study = charts.load_published()["greedy"]
+    assert [row[0] for row in charts.element_demand().rows] == [
+        "tierra",
+        "agua",
+        "tiempo",
+        "sol",
+        "aire",
+    ]
+    assert charts.study_table(study).headers[-2:] == ("Agua: mazo agotado", "Sol: mazo agotado")
+    assert charts.ran_out_table(study).headers[1:] == ("tierra", "agua", "tiempo", "sol", "aire")
+    figure = charts.supply_chart(study)
+    labels = {
+        text.get_text()
+        for axes in figure.axes
+        if axes.get_legend()
+        for text in axes.get_legend().get_texts()
+    }
+    assert labels == {"mazo de agua", "mazo de sol"}
+
+
+def test_charts_in_english_are_unchanged() -> None:
+    study = charts.load_published()["greedy"]
+    assert [row[0] for row in charts.element_demand().rows] == list(ELEMENT_IDS)
+    assert charts.study_table(study).headers[-2:] == ("Water ran out", "Sun ran out")
+    assert charts.ran_out_table(study).headers[1:] == ELEMENT_IDS
+
+
+def test_ability_choices_name_the_owner_in_each_language(spanish: None) -> None:
+    game = Ecosfera(players=("Ana", "Ben"), seed=3)
+    spanish_words = " ".join(str(lesson.choices(game)).split())
+    assert "Usar la ficha «más» de Ana: una carta más del mazo" in spanish_words
+    assert "use " not in spanish_words.lower()
+    gamecore.set_language("en")
+    english = " ".join(str(lesson.choices(game)).split())
+    assert "Use Ana's plus tile: an extra card from the deck" in english
+    assert "their" not in english

@@ -155,7 +155,7 @@ def element_demand(cards: CardSet | None = None) -> Table:
     for e, element in enumerate(ELEMENTS):
         rows.append(
             (
-                element,
+                _element(element),
                 t(
                     "charts.eco_n_of",
                     count=sum(p.cost[e] > 0 for p in cards.plants),
@@ -202,7 +202,7 @@ def study_table(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Tabl
         t("charts.eco_col_interval"),
         t("charts.eco_col_mean_score"),
         t("charts.eco_col_taken"),
-        *(t("charts.eco_col_ran_out", element=e.capitalize()) for e in elements),
+        *(t("charts.eco_col_ran_out", element=_cap(_element(e))) for e in elements),
     )
     return Table(headers, tuple(rows), "eco-lesson-table")
 
@@ -243,7 +243,7 @@ def ran_out_table(study: Study, elements: Sequence[str] = ELEMENTS) -> Table:
         (_level(level), *(f"{s.ran_out[e]:.0%}" for e in elements))
         for level, s in sorted(study.items())
     )
-    headers = (t("charts.eco_col_ran_out_in"), *elements)
+    headers = (t("charts.eco_col_ran_out_in"), *(_element(e) for e in elements))
     return Table(headers, rows, "eco-lesson-table")
 
 
@@ -351,7 +351,7 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
             hatch=hatch,
             edgecolor=INK,
             lw=2,
-            label=t("charts.eco_element_deck", element=element),
+            label=t("charts.eco_element_deck", element=_element(element)),
         )
         for xi, share in zip(x, shares):
             left.text(xi, share + 1.5, f"{share:.0f}%", ha="center", fontsize=12)
@@ -366,7 +366,7 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
             lw=2.5,
             color=colour,
             markeredgecolor=INK,
-            label=t("charts.eco_element_deck", element=element),
+            label=t("charts.eco_element_deck", element=_element(element)),
         )
         for j, turn in points:
             others = [study[levels[j]].ran_out_turn[e] for e in elements if e != element]
@@ -440,6 +440,15 @@ def _games(study: Study) -> str:
     if len(counts) == 1:
         return t("charts.eco_games", n=counts[0])
     return t("charts.eco_games_range", low=counts[0], high=counts[-1])
+
+
+def _element(element: str) -> str:
+    """An element id ("water") in the reader's words ("agua" in Spanish)."""
+    return gamecore.ecosfera.element_name(ELEMENTS.index(element))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _level(level: int) -> str:

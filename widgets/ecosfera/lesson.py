@@ -35,8 +35,11 @@ from gamecore.ecosfera import (
     Move,
     Plus,
     Refresh,
+    ability_name,
     default_cards,
+    element_name,
 )
+from gamecore.ecosfera import biome_label as biome_words
 from gamecore.ecosfera.data import (
     ABILITIES,
     BIOMES,
@@ -59,7 +62,6 @@ from ..scene import Scene, Shape, Text
 from ..svg import Picture
 from ..table_base import possessive
 from .cards import (
-    BIOME_NAMES,
     CARD_H,
     CARD_W,
     ability_tile,
@@ -97,8 +99,9 @@ def card(name: str, cards: CardSet | None = None) -> int:
 
 
 def biome_label(biome: str) -> str:
-    """A biome's name for people ("temperate_forest" -> "Temperate forest")."""
-    return BIOME_NAMES[_biome(biome)]
+    """A biome's name for people ("temperate_forest" -> "Temperate forest"; in Spanish
+    "Bosque templado"), from the catalog."""
+    return _cap(biome_words(BIOMES.index(_biome(biome))))
 
 
 def _biome(biome: str) -> str:
@@ -209,7 +212,8 @@ def components(cards: CardSet | None = None) -> Picture:
             scene.extend(_caption(x + CARD_W / 2, y + CARD_H + 30, note, f"c{y:.0f}-{x:.0f}"))
 
     elements = [element_code(e, 1) for e in range(len(ELEMENTS))]
-    row(14, t("lessons.eco_pieces_elements"), elements, [[e] for e in ELEMENTS], GAP)
+    names = [[element_name(e)] for e in range(len(ELEMENTS))]
+    row(14, t("lessons.eco_pieces_elements"), elements, names, GAP)
     disaster = [[t("lessons.eco_pieces_disaster"), t("lessons.eco_pieces_disaster_note")]]
     row(14, t("lessons.eco_pieces_disasters"), [401], disaster, GAP + 5 * step + 20)
     plants = [card(n, cards) for n in ("Reindeer lichen", "Scots pine", "Fly agaric")]
@@ -286,10 +290,9 @@ def _ability_groups(game: Ecosfera) -> list[str]:
     for action in game.legal_actions():
         if isinstance(action, (Plus, Refresh, Move)):
             groups.setdefault((type(action), action.source), []).append(action)
-    name = game.players[game.turn_player]
     lines = []
     for (kind, _), actions in groups.items():
-        first = describe_action(game, actions[0]).replace("use their ", f"use {possessive(name)} ")
+        first = describe_action(game, actions[0], named=True)
         source = _cap(first.split(":")[0])
         if kind is Plus:
             lines.append(_cap(first))
@@ -443,7 +446,7 @@ def table_words(game: Ecosfera) -> Notes:
     tiles = join_words([biome_label(BIOMES[b]) for b in game.biome_tiles])
     decks = join_words(
         [
-            t("lessons.eco_element_deck", element=ELEMENTS[e], n=len(d))
+            t("lessons.eco_element_deck", element=element_name(e), n=len(d))
             for e, d in enumerate(game.element_decks)
         ]
     )
@@ -462,7 +465,7 @@ def table_words(game: Ecosfera) -> Notes:
         ]
     )
     for p in range(len(game.players)):
-        up = [ABILITIES[k] for k, face_up in enumerate(game.tiles[p]) if face_up]
+        up = [ability_name(k) for k, face_up in enumerate(game.tiles[p]) if face_up]
         key = "lessons.eco_player_to_play" if p == game.current_player else "lessons.eco_player"
         notes.append(
             t(
@@ -532,8 +535,9 @@ def _cost_words(cost: Sequence[int]) -> str:
     parts = []
     for name in COST_ORDER:
         n = cost[ELEMENTS.index(name)]
+        element = element_name(ELEMENTS.index(name))
         if n:
-            parts.append(name if n == 1 else t("lessons.eco_n_elements", n=n, element=name))
+            parts.append(element if n == 1 else t("lessons.eco_n_elements", n=n, element=element))
     return " + ".join(parts) or t("lessons.eco_costs_nothing")
 
 
@@ -567,12 +571,12 @@ def element_needs(cards: CardSet | None = None) -> Table:
         plants = [p for p in cards.plants if b in p.biomes]
         totals = [sum(p.cost[e] for p in plants) for e in range(len(ELEMENTS))]
         top = max(totals)
-        most = [ELEMENTS[e] for e, n in enumerate(totals) if n == top]
+        most = [element_name(e) for e, n in enumerate(totals) if n == top]
         rows.append((biome_label(b), str(len(plants)), *(str(n) for n in totals), join_words(most)))
     headers = (
         t("lessons.eco_col_biome"),
         t("lessons.eco_col_plant_cards"),
-        *ELEMENTS,
+        *(element_name(e) for e in range(len(ELEMENTS))),
         t("lessons.eco_col_needed_most"),
     )
     return Table(headers, tuple(rows), css_class="eco-lesson-table")

@@ -86,14 +86,23 @@ def card_words(cards: CardSet, code: int) -> str:
     return name_of(cards, code)
 
 
-def source_words(cards: CardSet, source: int, ability: int, name: str, *, to: bool = False) -> str:
+def source_words(
+    cards: CardSet, source: int, ability: int, name: str, *, to: bool = False, named: bool = False
+) -> str:
     """Where an ability comes from: "your plus tile", "the refresh symbol of Reindeer lichen".
 
     ``to``: said to the player whose tile it is ("your"); otherwise said about them, as the
-    history does ("their", or "your" for the default human "You").
+    history does ("their", or "your" for the default human "You"); ``named``: with the
+    owner's name ("Ana's plus tile"), for a list read by the whole class.
     """
     if source == TILE:
         you = to or name == YOU
+        if named and not you:
+            return t(
+                "ecosfera_table.source_tile_named",
+                whose=possessive(name),
+                ability=ability_name(ability),
+            )
         key = "ecosfera_table.source_tile_you" if you else "ecosfera_table.source_tile"
         return t(key, ability=ability_name(ability))
     return t(
@@ -106,9 +115,10 @@ def _tiles(game: Ecosfera, mask: int) -> int:
     return mask & ~sum(1 << b for b in game.biome_tiles)
 
 
-def describe_action(game: Ecosfera, action: Action) -> str:
+def describe_action(game: Ecosfera, action: Action, *, named: bool = False) -> str:
     """What an action would do, in a short phrase with species names (for hints and
-    buttons): "buy Scots pine with earth, sun and time"."""
+    buttons): "buy Scots pine with earth, sun and time". ``named``: an ability tile is
+    called by its owner's name ("use Ana's plus tile"), not "their"."""
     cards = game.cards
     name = game.players[game.turn_player]
     if isinstance(action, AcquirePlant):
@@ -160,16 +170,19 @@ def describe_action(game: Ecosfera, action: Action) -> str:
             n=bin(new).count("1"),
         )
     if isinstance(action, Plus):
-        return t("ecosfera_table.do_plus", source=source_words(cards, action.source, 0, name))
+        return t(
+            "ecosfera_table.do_plus",
+            source=source_words(cards, action.source, 0, name, named=named),
+        )
     if isinstance(action, Refresh):
         key = (
             "ecosfera_table.do_refresh_plants"
             if action.row == PLANT_ROW
             else "ecosfera_table.do_refresh_animals"
         )
-        return t(key, source=source_words(cards, action.source, 1, name))
+        return t(key, source=source_words(cards, action.source, 1, name, named=named))
     if isinstance(action, Move):
-        source = source_words(cards, action.source, 2, name)
+        source = source_words(cards, action.source, 2, name, named=named)
         what = name_of(cards, action.card)
         if action.to == RECYCLE:
             return t("ecosfera_table.do_recycle", source=source, card=what)
