@@ -190,11 +190,19 @@ def test_charts_name_the_elements_in_spanish(spanish: None) -> None:
     assert labels == {"mazo de agua", "mazo de sol"}
 
 
+def test_the_bots_table_names_the_bots_in_spanish(spanish: None) -> None:
+    rows = charts.bots_by_level(charts.load_published()).rows
+    assert [row[0] for row in rows] == ["planificador", "voraz", "aleatorio"]
+    assert [row[0] for row in charts.bots_by_level({"class": {}}).rows] == ["class"]
+
+
 def test_charts_in_english_are_unchanged() -> None:
     study = charts.load_published()["greedy"]
     assert [row[0] for row in charts.element_demand().rows] == list(ELEMENT_IDS)
     assert charts.study_table(study).headers[-2:] == ("Water ran out", "Sun ran out")
     assert charts.ran_out_table(study).headers[1:] == ELEMENT_IDS
+    rows = charts.bots_by_level(charts.load_published()).rows
+    assert [row[0] for row in rows] == ["planner", "greedy", "random"]
 
 
 def test_ability_choices_name_the_owner_in_each_language(spanish: None) -> None:

@@ -48,6 +48,7 @@ from gamecore.nuevos_mundos.earth import Table
 from gamecore.words import t
 
 from ..palette import INK, MUTED
+from ..table_base import bot_kind_words
 from .cards import ELEMENT_COLOURS
 
 Study = Mapping[int, LevelSummary]
@@ -227,10 +228,14 @@ def steps_table(study: Study) -> Table:
 
 
 def bots_by_level(studies: Mapping[str, Study]) -> Table:
-    """Each bot's win rate at each level: one row per bot (the published study has three)."""
+    """Each bot's win rate at each level: one row per bot (the published study has three),
+    named in words ("planner" is "planificador" in Spanish; another name is shown as given)."""
     levels = sorted({level for study in studies.values() for level in study})
     rows = tuple(
-        (name, *(f"{study[level].win_rate:.1%}" if level in study else "" for level in levels))
+        (
+            bot_kind_words(name),
+            *(f"{study[level].win_rate:.1%}" if level in study else "" for level in levels),
+        )
         for name, study in studies.items()
     )
     headers = (t("charts.eco_col_bot"), *(_level(level) for level in levels))
