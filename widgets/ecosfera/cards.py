@@ -100,18 +100,6 @@ SYMBOL = 20
 SYMBOL_ROW = 36
 """Height of the row of symbols with their names."""
 
-BIOME_NAMES = {
-    "taiga": "Taiga",
-    "temperate_forest": "Temperate forest",
-    "desert": "Desert",
-    "savanna": "Savanna",
-    "tropical": "Tropical",
-    "aquatic": "Aquatic",
-    "tundra": "Tundra",
-}
-"""English biome names for the lessons' own code (``lesson.biome_label``); the pieces drawn
-here take theirs from the catalog."""
-
 PLANT_BAND = "#2f6f4f"
 PLANT_FACE = "#eef6ef"
 ANIMAL_BAND = "#7a4a1f"
@@ -628,24 +616,17 @@ def element_deck(
             stroke_width=1.2,
         ),
         *faded(eco_icon(name, x + width / 2 - 15, y + 6, 30, f"{id}-symbol"), 1 if count else 0.4),
-        _text(
-            x + width / 2,
-            y + 48,
-            t(f"ecosfera.element_{name}"),
-            id=f"{id}-name",
-            size=13,
-            bold=True,
-            anchor="middle",
-        ),
-        _text(
-            x + width / 2,
-            y + 68,
-            t("pictures.eco_deck_left", n=count) if count else t("pictures.eco_deck_empty"),
-            id=f"{id}-count",
-            size=13,
-            anchor="middle",
-            fill=INK if count else MUTED,
-        ),
+        *_deck_words(x + width / 2, y, t(f"ecosfera.element_{name}"), count, id),
+    ]
+
+
+def _deck_words(cx: float, y: float, name: str, count: int, id: str) -> list[Shape]:
+    """A supply deck's name and how many cards it has left, centred under its symbol."""
+    left = t("pictures.eco_deck_left", n=count) if count else t("pictures.eco_deck_empty")
+    ink = INK if count else MUTED
+    return [
+        _text(cx, y + 48, name, id=f"{id}-name", size=13, bold=True, anchor="middle"),
+        _text(cx, y + 68, left, id=f"{id}-count", size=13, anchor="middle", fill=ink),
     ]
 
 
@@ -664,24 +645,7 @@ def disaster_deck(count: int, x: float, y: float, *, id: str, width: float = 86)
             stroke_width=1.2,
         ),
         *eco_icon("disaster", x + width / 2 - 15, y + 6, 30, f"{id}-symbol"),
-        _text(
-            x + width / 2,
-            y + 48,
-            t("pictures.eco_disasters"),
-            id=f"{id}-name",
-            size=13,
-            bold=True,
-            anchor="middle",
-        ),
-        _text(
-            x + width / 2,
-            y + 68,
-            t("pictures.eco_deck_left", n=count) if count else t("pictures.eco_deck_empty"),
-            id=f"{id}-count",
-            size=13,
-            anchor="middle",
-            fill=INK if count else MUTED,
-        ),
+        *_deck_words(x + width / 2, y, t("pictures.eco_disasters"), count, id),
     ]
 
 
