@@ -36,7 +36,7 @@ from gamecore.ecosfera.data import (
 from gamecore.ecosfera.explain import name_of
 from gamecore.words import get_language, t
 
-from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER, WARNING
+from ..palette import INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text, wrap
 from ..table_base import bot_kind_words
 from .cards import (
@@ -51,6 +51,7 @@ from .cards import (
     element_deck,
     empty_slot,
     extinction_puzzle,
+    tag,
 )
 
 WIDTH = 900
@@ -109,25 +110,6 @@ def _text(x: float, y: float, text: str, *, id: str = "", size: float = 13, **kw
     )
 
 
-def _tag(cx: float, cy: float, words: str, id: str) -> list[Shape]:
-    """A pill with a word in it, centred at (cx, cy): the second cue of a mark (12 px)."""
-    width = 0.62 * MIN_TEXT * len(words) + 16
-    return [
-        Rect(
-            id=f"{id}-pill",
-            x=cx - width / 2,
-            y=cy - 10,
-            width=width,
-            height=20,
-            radius=10,
-            fill="#ffffff",
-            stroke=HIGHLIGHT,
-            stroke_width=2,
-        ),
-        _text(cx, cy, words, id=f"{id}-pill-text", size=MIN_TEXT, bold=True, anchor="middle"),
-    ]
-
-
 def _seat_words(seats: Sequence[str], p: int) -> str:
     kind = seats[p] if p < len(seats) else "human"
     return (
@@ -146,7 +128,7 @@ def _marked(
     if not words:
         return []
     tag_y = y + CARD_H + 12 if below else y - 1
-    return [corner_mark(x - 6, y, id), *_tag(x + CARD_W / 2, tag_y, words, f"{id}-hint")]
+    return [corner_mark(x - 6, y, id), *tag(x + CARD_W / 2, tag_y, words, f"{id}-hint")]
 
 
 # ---------------------------------------------------------------------------- 1. the supply
@@ -387,7 +369,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
         lift = 10 if code in selected else 0
         shapes += _marked(look, target, x, body - lift, cid, below=False)
         if code == look.moving:
-            shapes += _tag(
+            shapes += tag(
                 x + CARD_W / 2, body - 1, t("ecosfera_table.tag_to_move"), f"{cid}-moving"
             )
     if turn and used:
