@@ -6,7 +6,7 @@ it has. What is the same at every table lives here once:
 
 - seats and seeds: ``check_seats``, ``default_seats``, ``fresh_seed``, ``bot_seed``;
 - ipywidgets helpers that send one message per change: ``make_button``, ``set_traits``, ``show``;
-- words used at every table: ``possessive``, ``join_words`` (through the catalog);
+- words used at every table: ``possessive``, ``bot_kind_words`` (through the catalog);
 - ``GameTable``: the turn loop (a move played and described, the bots' moves with one policy
   for a bot that fails and one limit, ``next_bot_move``), display, clicks that never raise,
   who is human, undo back to the last human decision, and the save file: Save prepares a
@@ -29,7 +29,6 @@ import ipywidgets as w
 from gamecore import IllegalAction, SaveFileError, load_json, make_bot
 from gamecore.protocol import Action, Game
 from gamecore.words import has, t
-from gamecore.words import join_words as _join_words
 
 from .canvas import SceneCanvas
 from .scene import Scene
@@ -108,11 +107,6 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
 
 
 # ---------------------------------------------------------------------------- words
-
-
-def join_words(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return _join_words(tuple(parts))
 
 
 YOU = "You"

@@ -55,9 +55,9 @@ from gamecore.ecosfera.explain import (
     why_not_buyable,
 )
 from gamecore.protocol import Action
-from gamecore.words import t
+from gamecore.words import join_words, t
 
-from ..table_base import GAME_OVER_REFUSAL, bot_kind_words, join_words, possessive
+from ..table_base import GAME_OVER_REFUSAL, bot_kind_words, possessive
 from .words import (
     ABILITY_OF,
     ability_name,

@@ -48,10 +48,10 @@ from gamecore.ecosfera.data import (
 )
 from gamecore.ecosfera.explain import cost_words, element_name, element_words, name_of
 from gamecore.protocol import Action, Chance
-from gamecore.words import t
+from gamecore.words import join_words, t
 
 from ..palette import MUTED
-from ..table_base import YOU, join_words, possessive
+from ..table_base import YOU, possessive
 
 ACQUISITIONS = (AcquirePlant, TakeMissingElement, AcquireAnimal, ClaimBiomes, Mycorrhiza)
 """The actions that acquire something: what “What can I do?” marks."""
