@@ -201,7 +201,7 @@ def table_figures(recorder: Recorder, clicks: int) -> list[Figure]:
     except ImportError as err:
         print(f"(NuevosMundosTable not importable, skipped: {err})")
         return []
-    # as in notebooks/nuevos_mundos/01_how_to_play.ipynb
+    # as in notebooks/en/nuevos_mundos/01_how_to_play.ipynb
     table = NuevosMundosTable(
         players=("You", "Greedy bot", "Random bot"), seats=("human", "greedy", "random"), seed=2026
     )
@@ -237,7 +237,7 @@ def ecosfera_figures(recorder: Recorder, clicks: int) -> list[Figure]:
     except ImportError as err:
         print(f"(EcosferaTable not importable, skipped: {err})")
         return []
-    # as in notebooks/ecosfera/01_cooperative_solo.ipynb: select and unselect a line card
+    # as in notebooks/en/ecosfera/01_cooperative_solo.ipynb: select and unselect a line card
     table = EcosferaTable(seed=33)
     line = [t for t in table.scene().targets() if t.startswith("line:")]
     point = table.scene().center_of(line[0])

@@ -51,7 +51,7 @@ from widgets.ecosfera.charts import (
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "gamecore" / "ecosfera" / "balance_study.json"
-LESSON = ROOT / "notebooks" / "ecosfera" / "03_how_hard_is_each_level.ipynb"
+LESSON = ROOT / "notebooks" / "en" / "ecosfera" / "03_how_hard_is_each_level.ipynb"
 
 
 def solo(level: int = 3, index: int = 0, **fields) -> SoloGame:
@@ -461,6 +461,6 @@ def test_the_lesson_reads_the_published_study_and_the_start_page_links_it() -> N
     lesson = json.loads(LESSON.read_text(encoding="utf-8"))
     code = "".join("".join(c["source"]) for c in lesson["cells"] if c["cell_type"] == "code")
     assert "load_published()" in code  # the study shipped with the package: works on Binder
-    start = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    start = json.loads((ROOT / "notebooks" / "en" / "00_start_here.ipynb").read_text(encoding="utf-8"))
     text = "".join("".join(c["source"]) for c in start["cells"])
     assert "(ecosfera/03_how_hard_is_each_level.ipynb)" in text

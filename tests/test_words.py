@@ -62,3 +62,30 @@ def test_an_unknown_language_is_refused_in_words() -> None:
     with pytest.raises(words.UnknownLanguage, match="choose one of"):
         words.set_language("xx")
     assert words.get_language() == "en"
+
+
+# --------------------------------------------------------------------------- where a process starts
+
+
+def test_a_process_speaks_the_language_of_its_folder(tmp_path, monkeypatch) -> None:
+    """Lessons share identical code cells; their folder (notebooks/es/…) picks the language."""
+    from gamecore.words import LANGUAGE_VARIABLE, language_of_place
+
+    monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
+    lesson = tmp_path / "notebooks" / "es" / "ecosfera"
+    lesson.mkdir(parents=True)
+    assert language_of_place(lesson) == "es"
+    assert language_of_place(tmp_path / "notebooks" / "en") == "en"
+    assert language_of_place(tmp_path) == "en"  # no language folder: the reference language
+    (tmp_path / "fr").mkdir()
+    assert language_of_place(tmp_path / "fr") == "en"  # only declared languages count
+
+
+def test_the_environment_variable_wins_over_the_folder(tmp_path, monkeypatch) -> None:
+    from gamecore.words import LANGUAGE_VARIABLE, language_of_place
+
+    (tmp_path / "en").mkdir()
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "ES")
+    assert language_of_place(tmp_path / "en") == "es"
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "klingon")  # not a language: the folder decides
+    assert language_of_place(tmp_path / "en") == "en"

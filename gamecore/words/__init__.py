@@ -21,14 +21,41 @@ declared language falls back to English at run time, and the test suite fails on
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """The declared languages, reference first (a language listed here must be complete)."""
 
-_language = "en"
+LANGUAGE_VARIABLE = "MUNDOS_LANG"
+"""Environment variable that chooses the language of a process (``es``, ``en``)."""
+
+
+def language_of_place(folder: str | os.PathLike[str] | None = None) -> str:
+    """The language a process starts in: ``$MUNDOS_LANG`` if it names a declared language,
+    else the nearest folder around ``folder`` (default: the working directory) that is named
+    after one (``notebooks/es/ecosfera`` -> ``es``), else English.
+
+    A lesson's kernel, nbval and Voila all start in the notebook's own folder, so the Spanish
+    and English lessons share identical code cells and still speak their own language; a
+    lesson copied with its language folder keeps its language."""
+    chosen = os.environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+    if chosen in LANGUAGES:
+        return chosen
+    try:
+        here = Path(folder if folder is not None else os.getcwd()).resolve()
+    except OSError:  # the working directory was deleted under us
+        return LANGUAGES[0]
+    for place in (here, *here.parents):
+        if place.name in LANGUAGES:
+            return place.name
+    return LANGUAGES[0]
+
+
+_language = language_of_place()
 
 Entry = str | dict[str, str]
 
@@ -44,7 +71,7 @@ def set_language(lang: str) -> None:
 
 
 def get_language() -> str:
-    """The language chosen by ``set_language`` (English until then)."""
+    """The language chosen by ``set_language`` (until then, ``language_of_place()``)."""
     return _language
 
 

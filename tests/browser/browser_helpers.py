@@ -30,7 +30,7 @@ PROBE_NOTEBOOK = FIXTURES / "canvas_probe.ipynb"
 PROBE_DIR = "_browser_probe"
 """Folder of the server's root (a temp copy of notebooks/) that holds the probe notebook."""
 ARTIFACTS = REPO / "test-artifacts"
-PLAY_NOTEBOOK = NOTEBOOKS / "nuevos_mundos" / "01_how_to_play.ipynb"
+PLAY_NOTEBOOK = NOTEBOOKS / "en" / "nuevos_mundos" / "01_how_to_play.ipynb"
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -210,14 +210,14 @@ def copy_notebooks(dest: Path) -> Path:
 
 
 def lesson_notebooks() -> list[Path]:
-    """The notebooks every browser run opens (whatever exists at collection time): the
-    start page, then every game's lessons."""
-    found = sorted(
-        p for p in NOTEBOOKS.glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts
-    )
-    start = NOTEBOOKS / "00_start_here.ipynb"
-    if start.exists():
-        found.insert(0, start)
+    """The notebooks every browser run opens (whatever exists at collection time): each
+    language's start page, then its lessons (``notebooks/<lang>/<game>/*.ipynb``)."""
+    found: list[Path] = []
+    for language in sorted(p for p in NOTEBOOKS.iterdir() if p.is_dir() and len(p.name) == 2):
+        found += sorted(language.glob("0*.ipynb"))
+        found += sorted(
+            p for p in language.glob("*/*.ipynb") if ".ipynb_checkpoints" not in p.parts
+        )
     return found
 
 

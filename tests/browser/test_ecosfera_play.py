@@ -34,7 +34,7 @@ from gamecore.ecosfera.data import ELEMENT_OF, ELEMENTS, is_element
 
 pytestmark = pytest.mark.browser
 
-SOLO_NOTEBOOK = NOTEBOOKS / "ecosfera" / "01_cooperative_solo.ipynb"
+SOLO_NOTEBOOK = NOTEBOOKS / "en" / "ecosfera" / "01_cooperative_solo.ipynb"
 OUTPUT = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output"
 TALL = {"width": 1400, "height": 1900}
 """A viewport tall enough for the whole table canvas (about 1060 px) and its buttons."""
