@@ -89,3 +89,16 @@ def test_the_environment_variable_wins_over_the_folder(tmp_path, monkeypatch) ->
     assert language_of_place(tmp_path / "en") == "es"
     monkeypatch.setenv(LANGUAGE_VARIABLE, "klingon")  # not a language: the folder decides
     assert language_of_place(tmp_path / "en") == "en"
+
+
+def test_numbers_are_written_the_way_of_each_language() -> None:
+    from gamecore.words import number, percent
+
+    assert number(12345.6, 1, lang="en") == "12,345.6"
+    assert number(12345.6, 1, lang="es") == "12\u00a0345,6"
+    assert number(1234, lang="es") == "1234"  # four digits: no grouping in Spanish
+    assert number(-1234567, lang="es") == "-1\u00a0234\u00a0567"
+    assert number(3.5, 1, lang="es") == "3,5"
+    assert percent(0.451, 1, lang="en") == "45.1%"
+    assert percent(0.451, 1, lang="es") == "45,1\u00a0%"
+    assert percent(1, lang="es") == "100\u00a0%"

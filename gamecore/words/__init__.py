@@ -137,3 +137,26 @@ def join_words(parts: list[str] | tuple[str, ...], lang: str | None = None) -> s
     return t("core.list_joiner", lang=lang).join(parts[:-1]) + t(
         "core.list_last", lang=lang
     ) + parts[-1]
+
+
+def number(value: float, digits: int = 0, lang: str | None = None) -> str:
+    """``value`` written the language's way in prose: English ``12,345.6``; Spanish
+    ``12 345,6`` (decimal comma; a non-breaking space groups thousands only from five digits
+    on, as the RAE and school books do: ``1234`` but ``12 345``)."""
+    lang = lang or _language
+    text = f"{value:,.{digits}f}"  # English: 12,345.6
+    if lang == "en":
+        return text
+    whole, _, fraction = text.partition(".")
+    if len(whole.replace(",", "").lstrip("-")) <= 4:
+        whole = whole.replace(",", "")
+    whole = whole.replace(",", "\u00a0")
+    return f"{whole},{fraction}" if fraction else whole
+
+
+def percent(fraction: float, digits: int = 0, lang: str | None = None) -> str:
+    """A share (0.451) as a percentage: English ``45.1%``, Spanish ``45,1 %`` (the RAE
+    separates the sign with a non-breaking space)."""
+    lang = lang or _language
+    written = number(fraction * 100, digits, lang)
+    return f"{written}%" if lang == "en" else f"{written}\u00a0%"
