@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with Python and make:
-#   make lab    open the lessons in JupyterLab
+#   make lab    open the lessons in JupyterLab (make lab-es: in Spanish)
 #   make test   lint, type-check and run the whole test suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: lab test lint typecheck pytest browser bench study clean
+.PHONY: lab lab-es test lint typecheck pytest browser bench study clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/en/00_start_here.ipynb
+
+# the same lessons in Spanish (las lecciones en español)
+lab-es: $(STAMP)
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/es/00_empieza_aqui.ipynb
 
 test: $(STAMP) lint typecheck browser pytest
 
