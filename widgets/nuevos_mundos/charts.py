@@ -31,9 +31,11 @@ from matplotlib.transforms import Bbox
 
 from gamecore.experiments import ExperimentResult
 from gamecore.nuevos_mundos.earth import Earth, Place, format_latitude
-from gamecore.words import has, t
+from gamecore.nuevos_mundos.scoring import category_titles
+from gamecore.words import has, join_words, number, percent, t
 
 from ..palette import BIOME_COLOURS, HIGHLIGHT, ICON_COLOURS, INK, MUTED
+from ..table_base import bot_kind_words
 
 TURN_KINDS = ("take_biome", "take_digits", "lay")
 """The three ways to play a card on a turn of Nuevos Mundos (the game's action kinds)."""
@@ -306,7 +308,7 @@ def seat_chart(result: ExperimentResult) -> Figure:
     seats = [t("charts.nm_seat", seat=s + 1) for s in range(result.players)]
     fig, ax = plt.subplots(figsize=(10, 5.5))
     ax.axhspan(low * 100, high * 100, color=MUTED, alpha=0.2, label=t("charts.nm_luck_band"))
-    fair_label = t("charts.nm_fair_share", share=f"{fair:.0%}")
+    fair_label = t("charts.nm_fair_share", share=percent(fair))
     ax.axhline(fair * 100, color=INK, ls="--", lw=2, label=fair_label)
     whiskers = [
         [(r - lo) * 100 for r, (lo, _) in zip(rates, intervals)],
@@ -322,7 +324,7 @@ def seat_chart(result: ExperimentResult) -> Figure:
         lw=2,
     )
     for s, (rate, (_, hi)) in enumerate(zip(rates, intervals)):
-        ax.text(s, hi * 100 + 0.8, f"{rate:.1%}", ha="center", fontsize=15, fontweight="bold")
+        ax.text(s, hi * 100 + 0.8, percent(rate, 1), ha="center", fontsize=15, fontweight="bold")
     top = _round_up(max(40.0, max(hi for _, hi in intervals) * 100 + 6), 5)
     ax.set_ylim(0, top)
     ax.set_ylabel(t("charts.nm_games_won_axis"), fontsize=LESSON5_FONT)
@@ -367,7 +369,7 @@ def action_chart(
             lw=2,
         )
         for i, v in zip(x, values):
-            ax.text(i + offset, v + 1, f"{v:.0f}%", ha="center", fontsize=14)
+            ax.text(i + offset, v + 1, percent(v / 100), ha="center", fontsize=14)
         tallest = max(tallest, *values)
     ax.set_xticks(list(x), [names.get(k, k.replace("_", " ")) for k in kinds])
     ax.set_ylim(0, _round_up(max(50.0, tallest + 8), 10))
@@ -385,6 +387,7 @@ def bot_chart(result: ExperimentResult) -> Figure:
     (each category hatched differently), with the mean total on top."""
     win_rates = result.win_rate_by_bot()
     names = list(win_rates)
+    shown = [bot_kind_words(n) for n in names]
     intervals = {n: result.bot_interval(n) for n in names}
     points = {n: result.mean_points(n) for n in names}
     fair = result.fair_rate()
@@ -394,7 +397,7 @@ def bot_chart(result: ExperimentResult) -> Figure:
         [(intervals[n][1] - win_rates[n]) * 100 for n in names],
     ]
     left.bar(
-        names,
+        shown,
         [win_rates[n] * 100 for n in names],
         yerr=whiskers,
         capsize=8,
@@ -406,34 +409,35 @@ def bot_chart(result: ExperimentResult) -> Figure:
         left.text(
             i,
             intervals[n][1] * 100 + 2,
-            f"{win_rates[n]:.0%}",
+            percent(win_rates[n]),
             ha="center",
             fontsize=15,
             fontweight="bold",
         )
-    fair_label = t("charts.nm_fair_share", share=f"{fair:.0%}")
+    fair_label = t("charts.nm_fair_share", share=percent(fair))
     left.axhline(fair * 100, color=INK, ls="--", lw=2, label=fair_label)
     left.set_ylim(0, 115)
     left.set_ylabel(t("charts.nm_games_won_axis"), fontsize=LESSON5_FONT)
     left.set_title(t("charts.nm_bot_wins_title"), fontsize=1.2 * LESSON5_FONT)
     left.legend(fontsize=12, loc="upper left")
     bottom = [0.0] * len(names)
+    titles = category_titles()
     for i, category in enumerate(result.categories):
         hatch, colour = _CATEGORY_STYLES[i % len(_CATEGORY_STYLES)]
         values = [points[n][category] for n in names]
         right.bar(
-            names,
+            shown,
             values,
             bottom=bottom,
             hatch=hatch,
             color=colour,
             edgecolor=INK,
             lw=2,
-            label=category.replace("_", " ").capitalize(),
+            label=titles.get(category, category),
         )
         bottom = [b + v for b, v in zip(bottom, values)]
     for i, total in enumerate(bottom):
-        right.text(i, total + 0.5, f"{total:.1f}", ha="center", fontsize=15, fontweight="bold")
+        right.text(i, total + 0.5, number(total, 1), ha="center", fontsize=15, fontweight="bold")
     top = _round_up(max(36.0, max(bottom, default=0.0) * 1.45), 4)
     right.set_ylim(0, top)
     right.set_ylabel(t("charts.nm_mean_points_axis"), fontsize=LESSON5_FONT)
@@ -453,17 +457,17 @@ def _round_up(value: float, step: float) -> float:
 def _who(result: ExperimentResult) -> str:
     """The seat chart's title: who won how many games between whom ("four random bots", or
     the bots' names)."""
-    bots = result.bot_names()
+    bots = [bot_kind_words(b) for b in result.bot_names()]
     if len(bots) == 1:
         n = result.players
         number = t(f"charts.nm_number_{n}") if has(f"charts.nm_number_{n}") else str(n)
         return t("charts.nm_who_wins_same", games=result.games, n=n, number=number, bot=bots[0])
-    return t("charts.nm_who_wins", games=result.games, bots=", ".join(bots))
+    return t("charts.nm_who_wins", games=result.games, bots=join_words(bots))
 
 
 def _turns_title(result: ExperimentResult) -> str:
     """The action chart's title, naming the bots when one kind filled every seat."""
-    bots = result.bot_names()
+    bots = [bot_kind_words(b) for b in result.bot_names()]
     if len(bots) == 1:
         return t("charts.nm_turns_title_same", bot=bots[0])
     return t("charts.nm_turns_title")

@@ -25,10 +25,11 @@ from gamecore.nuevos_mundos.earth import Earth, Place, Table
 from gamecore.nuevos_mundos.game import PLAY
 from gamecore.nuevos_mundos.scoring import category_titles
 from gamecore.scoresheet import ScoreSheet
-from gamecore.words import join_words, t
+from gamecore.words import join_words, number, percent, t
 
 from ..notes import Notes
 from ..svg import Picture
+from ..table_base import bot_kind_words
 from .table import NuevosMundosTable, action_previews
 
 CSS_CLASS = "mundos-lesson-table"
@@ -123,6 +124,27 @@ def icons_of(card: int) -> Notes:
     return Notes([t("lessons.nm_card_icons", card=card_label(card), icons=join_words(shown))])
 
 
+def settlement_totals(player: str, chosen: ScoreSheet, fixed: ScoreSheet, value: int) -> Notes:
+    """A player's total with the settlement value the engine chose (``chosen``) and with the
+    settlement fixed at ``value`` (``fixed``), in one sentence."""
+    return Notes(
+        [
+            t(
+                "nuevos_mundos_lessons.settlement_totals",
+                name=player,
+                chosen=chosen.total(player),
+                fixed=fixed.total(player),
+                value=value,
+            )
+        ]
+    )
+
+
+def numbered_players(n: int) -> tuple[str, ...]:
+    """Names for ``n`` players of a game typed in from the table ("Player 1", ...)."""
+    return tuple(t("nuevos_mundos_lessons.player_numbered", number=i) for i in range(1, n + 1))
+
+
 def biome_places(planet: Earth) -> Table:
     """Lesson 4's "where on Earth": each biome, what it is, three example regions and its
     latitudes, as a table (a browser wraps its cells between words)."""
@@ -151,10 +173,10 @@ def climate_fits(planet: Earth, places: Iterable[Place]) -> Table:
     rows = []
     for place in places:
         found = planet.biomes_for_climate(place.temperature_c, place.precipitation_mm)
-        labels = ", ".join(planet.biome(b).label for b in found)
+        labels = join_words([planet.biome(b).label for b in found])
         verdict = labels or t("lessons.nm_no_game_biome", real=place.not_in_game or "?")
         rows.append(
-            (place.name, f"{place.temperature_c:.0f}", f"{place.precipitation_mm:.0f}", verdict)
+            (place.name, number(place.temperature_c), number(place.precipitation_mm), verdict)
         )
     headers = (
         t("lessons.nm_col_place"),
@@ -169,16 +191,18 @@ def seat_results(result: ExperimentResult) -> Notes:
     """Lesson 5, question 1: where luck alone would put a seat of a fair game, then each
     seat's share of the wins with its 95% interval."""
     low, high = result.fair_band()
-    notes = Notes([t("lessons.nm_fair_band", low=f"{low:.1%}", high=f"{high:.1%}", n=result.games)])
+    notes = Notes(
+        [t("lessons.nm_fair_band", low=percent(low, 1), high=percent(high, 1), n=result.games)]
+    )
     for seat, rate in enumerate(result.win_rate_by_seat()):
         lo, hi = result.seat_interval(seat)
         notes.append(
             t(
                 "lessons.nm_seat_won",
                 seat=seat + 1,
-                rate=f"{rate:.1%}",
-                low=f"{lo:.1%}",
-                high=f"{hi:.1%}",
+                rate=percent(rate, 1),
+                low=percent(lo, 1),
+                high=percent(hi, 1),
             )
         )
     return notes
@@ -187,7 +211,7 @@ def seat_results(result: ExperimentResult) -> Notes:
 def seat_turns(result: ExperimentResult, kinds: Sequence[str] | None = None) -> Notes:
     """How many turns (actions of ``kinds``) each seat played per game, on average."""
     return Notes(
-        t("lessons.nm_seat_turns", seat=seat + 1, turns=f"{turns:.2f}")
+        t("lessons.nm_seat_turns", seat=seat + 1, turns=number(turns, 2))
         for seat, turns in enumerate(result.turns_by_seat(kinds))
     )
 
@@ -200,7 +224,7 @@ def action_shares(
 
     names = ACTION_NAMES if names is None else names
     rows = tuple(
-        (names.get(kind, kind), f"{winners:.1%}", f"{others:.1%}")
+        (names.get(kind, kind), percent(winners, 1), percent(others, 1))
         for kind, (winners, others) in result.winners_vs_others(kinds).items()
     )
     headers = (t("lessons.nm_col_action"), t("lessons.nm_col_winners"), t("lessons.nm_col_others"))
@@ -209,7 +233,7 @@ def action_shares(
 
 def fair_share(result: ExperimentResult) -> Notes:
     """How many games were played, and each bot's fair share of the wins."""
-    return Notes([t("lessons.nm_fair_share", n=result.games, share=f"{result.fair_rate():.0%}")])
+    return Notes([t("lessons.nm_fair_share", n=result.games, share=percent(result.fair_rate()))])
 
 
 def tournament_table(result: ExperimentResult) -> Table:
@@ -229,11 +253,11 @@ def tournament_table(result: ExperimentResult) -> Table:
         points = result.mean_points(name)
         rows.append(
             (
-                name,
-                f"{rate:.1%}",
-                t("lessons.nm_interval", low=f"{low:.0%}", high=f"{high:.0%}"),
-                f"{sum(points.values()):.1f}",
-                *(f"{points[c]:.1f}" for c in result.categories),
+                bot_kind_words(name),
+                percent(rate, 1),
+                t("lessons.nm_interval", low=percent(low), high=percent(high)),
+                number(sum(points.values()), 1),
+                *(number(points[c], 1) for c in result.categories),
             )
         )
     return Table(headers, tuple(rows), CSS_CLASS)
@@ -248,10 +272,12 @@ __all__ = [
     "climate_fits",
     "fair_share",
     "icons_of",
+    "numbered_players",
     "picture",
     "ranking",
     "seat_results",
     "seat_turns",
+    "settlement_totals",
     "totals",
     "tournament_table",
     "what_each_action_takes",

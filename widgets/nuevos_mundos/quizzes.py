@@ -5,9 +5,10 @@
     biome_quiz(extra=[{"question": "...", "options": ["...", "..."], "answer": 0,
                        "explanation": "..."}])   # with a teacher's own questions added
 
-A teacher changes a question by editing its JSON file (``biome_quiz.json``); every question
-has ``question``, ``options``, ``answer`` (the right option, counted from 0) and
-``explanation``.
+A teacher changes a question by editing its JSON file (``biome_quiz.json`` in English,
+``biome_quiz.es.json`` in Spanish: one file per language, ``<name>.<lang>.json``, the
+English file without a suffix); every question has ``question``, ``options``, ``answer``
+(the right option, counted from 0) and ``explanation``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from gamecore.words import t
+from gamecore.words import get_language, t
 
 from ..quiz import Question, Quiz
 
@@ -37,16 +38,27 @@ def load_quiz_data(filename: str) -> dict[str, Any]:
     return data
 
 
+def quiz_file(name: str, lang: str | None = None) -> str:
+    """The file of quiz ``name`` in ``lang`` (default: the chosen language): ``name.es.json``
+    for Spanish, ``name.json`` for English and for a language without its own file."""
+    lang = lang or get_language()
+    own = f"{name}.{lang}.json"
+    if lang != "en" and resources.files(__package__).joinpath(own).is_file():
+        return own
+    return f"{name}.json"
+
+
 def biome_quiz(
     extra: Sequence[Question | Mapping[str, Any]] = (), title: str | None = None
 ) -> Quiz:
-    """Lesson 4's quick quiz ("Biomes on our planet"), from ``biome_quiz.json``.
+    """Lesson 4's quick quiz ("Biomes on our planet"), from ``biome_quiz.json`` (or the
+    chosen language's ``biome_quiz.<lang>.json``).
 
     ``extra`` questions (dicts with ``question``, ``options``, ``answer`` and
     ``explanation``) are added after the file's; ``title`` replaces the file's title.
     """
-    data = load_quiz_data("biome_quiz.json")
+    data = load_quiz_data(quiz_file("biome_quiz"))
     return Quiz([*data["questions"], *extra], title=title or str(data["title"]))
 
 
-__all__ = ["biome_quiz", "load_quiz_data"]
+__all__ = ["biome_quiz", "load_quiz_data", "quiz_file"]
