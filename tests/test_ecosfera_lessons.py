@@ -16,16 +16,28 @@ import pytest
 
 from gamecore.ecosfera import (
     AcquireAnimal,
+    AcquirePlant,
     ClaimBiomes,
     Ecosfera,
     EndTurn,
     Move,
     Mycorrhiza,
+    Plus,
+    Refresh,
     TakeMissingElement,
     default_cards,
 )
-from gamecore.ecosfera.data import BIOMES, ELEMENTS, LEVELS, is_animal, is_plant, supply_at_start
-from gamecore.ecosfera.game import OWN_DECK
+from gamecore.ecosfera.data import (
+    BIOMES,
+    ELEMENT_OF,
+    ELEMENTS,
+    LEVELS,
+    is_animal,
+    is_plant,
+    supply_at_start,
+)
+from gamecore.ecosfera.game import ANIMAL_ROW, OWN_DECK, RECYCLE, TILE
+from gamecore.words import LANGUAGES, set_language, t
 from widgets.ecosfera import lesson
 from widgets.ecosfera.lesson import (
     Notes,
@@ -44,50 +56,57 @@ from widgets.svg import Picture
 CARDS = default_cards()
 
 LESSON_1 = (
-    ("buy Porcini", "buy Norway spruce", "mycorrhiza", "end the turn"),
-    ("use your plus tile", "buy Golden chanterelle", "end the turn"),
+    (("buy", "Boletus edulis"), ("buy", "Picea abies"), ("mycorrhiza",), ("end_turn",)),
+    (("plus",), ("buy", "Cantharellus cibarius"), ("end_turn",)),
     (
-        "plus symbol of Norway spruce",
-        "buy Tussock cottongrass",
-        "buy Cloudberry",
-        "call Wolverine with Norway spruce",
-        "call Grey wolf",
-        "Grey wolf: place the Tundra tile and turn your plus tile face up",
-        "end the turn",
+        ("plus", "Picea abies"),
+        ("buy", "Eriophorum vaginatum"),
+        ("buy", "Rubus chamaemorus"),
+        ("call", "Gulo gulo", "Picea abies"),
+        ("call", "Canis lupus"),
+        ("pair", "Canis lupus", {"turn_up": "plus"}),
+        ("end_turn",),
     ),
     (
-        "plus symbol of Norway spruce",
-        "buy Zambian slender Caesar",
-        "movement tile: put Zambian slender Caesar",
-        "end the turn",
+        ("plus", "Picea abies"),
+        ("buy", "Amanita zambiana"),
+        ("movement", "Amanita zambiana", {"to": "deck"}),
+        ("end_turn",),
     ),
 )
-"""Lesson 1's guided solo game (seed 33), turn by turn, in the notebook's words."""
+"""Lesson 1's guided solo game (seed 33), turn by turn, as the notebook names the moves."""
 
 LESSON_2 = (
-    "buy Silver birch",
-    "movement tile: give Silver birch to Ben",
-    "end the turn",
-    "buy Porcini",
-    "mycorrhiza",
-    "movement symbol of Silver birch: give sun to Carla",
-    "end the turn",
-    "buy Purple saxifrage",
-    "end the turn",
+    ("buy", "Betula pendula"),
+    ("movement", "Betula pendula", {"to": "Ben"}),
+    ("end_turn",),
+    ("buy", "Boletus edulis"),
+    ("mycorrhiza",),
+    ("movement", "sun", {"to": "Carla", "using": "Betula pendula"}),
+    ("end_turn",),
+    ("buy", "Saxifraga oppositifolia"),
+    ("end_turn",),
 )
 """Lesson 2's worked gift (seed 375, Ana, Ben and Carla)."""
 
 
-def quiet(fn, *args):
+def quiet(fn, *args, **kwargs):
     """Call ``fn`` and return what it printed."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        fn(*args)
+        fn(*args, **kwargs)
     return out.getvalue()
 
 
+def step(game: Ecosfera, move: tuple):
+    """The legal move a lesson's step names: ``(verb, *cards, {details})``."""
+    details = move[-1] if isinstance(move[-1], dict) else {}
+    names = move[1:-1] if details else move[1:]
+    return find_move(game, move[0], *names, **details)
+
+
 def solo() -> Ecosfera:
-    return Ecosfera(("You",), seed=33, level=1)
+    return lesson.solo_game(seed=33, level=1)
 
 
 def svg_of(picture: Picture) -> ET.Element:
@@ -107,7 +126,7 @@ def test_card_finds_a_species_by_name_or_id_without_regard_to_capitals() -> None
 
 
 def test_card_refuses_an_unknown_name_and_suggests_close_ones() -> None:
-    with pytest.raises(ValueError, match="did you mean Grey wolf"):
+    with pytest.raises(ValueError, match=r"did you mean Grey wolf \(Canis lupus\)"):
         card("wolf")
     with pytest.raises(ValueError, match="no Ecosfera card is called 'Unicorn'"):
         card("Unicorn")
@@ -252,12 +271,72 @@ def test_choices_in_a_team_game_name_the_teammates() -> None:
 
 def test_choices_when_nothing_can_be_acquired_and_when_the_game_is_over() -> None:
     game = solo()
-    for words in LESSON_1[0]:
-        quiet(play, game, words)
+    for move in LESSON_1[0]:
+        game.play(step(game, move))
     assert "  • none: nothing can be acquired now" in choices(game), "lesson 1, turn 2"
     while not game.is_over:
         game.play(EndTurn())
     assert choices(game) == [f"The game is over: {game.describe_outcome()}."]
+
+
+def test_card_finds_every_species_by_its_scientific_name() -> None:
+    for c in (*CARDS.plants, *CARDS.animals):
+        assert card(c.latin) == c.code
+        assert card(c.latin.upper()) == c.code
+    assert card("Canis lupus") == card("Grey wolf") == 204
+
+
+def test_verbs_name_each_kind_of_move() -> None:
+    game = solo()
+    assert isinstance(find_move(game, "buy", "Boletus edulis"), AcquirePlant)
+    assert find_move(game, "plus") == Plus(TILE)
+    assert find_move(game, "refresh", row="animals") == Refresh(TILE, ANIMAL_ROW)
+    keep = find_move(game, "movement", "sun", to="deck")
+    assert keep.to == OWN_DECK and ELEMENT_OF[keep.card] == ELEMENTS.index("sun")
+    assert find_move(game, "movement", "water", to="supply").to == RECYCLE
+    assert find_move(game, "end_turn") == EndTurn()
+    for move in LESSON_1[0][:2]:
+        game.play(step(game, move))
+    assert find_move(game, "mycorrhiza", "Picea abies") == Mycorrhiza(
+        card("Picea abies"), card("Boletus edulis")
+    )
+
+
+def test_verbs_refuse_what_they_cannot_mean_and_say_why() -> None:
+    game = solo()
+    with pytest.raises(ValueError, match="moves fit 'buy'"):
+        find_move(game, "buy")
+    with pytest.raises(ValueError, match="no legal move fits 'buy Canis lupus'"):
+        find_move(game, "buy", "Canis lupus")
+    with pytest.raises(ValueError, match="'purchase' is not a move's name"):
+        find_move(game, "purchase", "Boletus edulis")
+    with pytest.raises(ValueError, match="no detail called 'to'"):
+        find_move(game, "buy", "Boletus edulis", to="Ben")
+    with pytest.raises(ValueError, match="'everything' is not one of the choices: plants, an"):
+        find_move(game, "refresh", row="everything")
+    with pytest.raises(ValueError, match="nobody called 'Ben' plays this game"):
+        find_move(game, "movement", "sun", to="Ben")
+
+
+def test_the_lessons_code_plays_the_same_moves_in_every_language() -> None:
+    """The two versions of a lesson share their code: its moves must not depend on words."""
+    played = {}
+    for lang in LANGUAGES:
+        set_language(lang)
+        try:
+            game = lesson.solo_game(seed=33, level=1)
+            for turn in LESSON_1:
+                for move in turn:
+                    quiet(play, game, *[m for m in move if not isinstance(m, dict)],
+                          **(move[-1] if isinstance(move[-1], dict) else {}))  # fmt: skip
+            played[lang] = (game.moves(), lesson.line_words(game))
+        finally:
+            set_language("en")
+    assert played["es"][0] == played["en"][0]
+    assert played["es"][1].startswith("Tu línea: ")
+    assert played["en"][1].startswith("Your line: ")
+    assert lesson.solo_game().players == (t("table.you_name"),)
+    assert lesson.is_you(t("table.you_name", lang="es")) and not lesson.is_you("Ana")
 
 
 def test_find_move_needs_exactly_one_fitting_move() -> None:
@@ -342,11 +421,11 @@ def test_lesson_1_story_three_biome_tiles_in_four_turns() -> None:
             # the plants of turn 1 come back; a pair from two biomes is refused, with the reason
             names = lesson.line_words(game)
             assert "Porcini" in names and "Norway spruce" in names
-        for words in turn:
-            action = find_move(game, words)
+        for move in turn:
+            action = step(game, move)
             kinds.append(type(action))
             game.play(action)
-            if words == "buy Cloudberry":
+            if move == ("buy", "Rubus chamaemorus"):
                 refused = AcquireAnimal(
                     card("Grey wolf"), card("Tussock cottongrass"), card("Porcini")
                 )
@@ -366,14 +445,14 @@ def test_lesson_1_story_three_biome_tiles_in_four_turns() -> None:
 def test_lesson_2_story_the_gift_lets_ben_place_the_taiga_tile() -> None:
     game = Ecosfera(("Ana", "Ben", "Carla"), seed=375, level=1)
     without = game.clone()
-    for words in LESSON_2:
-        if words.startswith("movement symbol of Silver birch"):
+    for move in LESSON_2:
+        if move[:2] == ("movement", "sun"):
             # Carla is in danger: two disasters, and nothing to buy without Ben's sun
             carla = game.clone()
-            carla.play(find_move(carla, "end the turn"))
+            carla.play(find_move(carla, "end_turn"))
             assert not hint_items(carla)
             assert sum(1 for c in carla.lines[2] if 400 < c < 500) == 2
-        game.play(find_move(game, words))
+        game.play(step(game, move))
     assert game.biome_tiles == [BIOMES.index("taiga")], "the birch and the porcini mycorrhized"
     assert card("Silver birch") in game.decks[1], "Ana's gift now belongs to Ben's deck"
     assert game.extinction_tiles == 0 and game.turns == 3

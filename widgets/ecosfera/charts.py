@@ -48,6 +48,7 @@ from gamecore.nuevos_mundos.earth import Table
 from gamecore.words import t
 
 from ..palette import INK, MUTED
+from ..progress import ProgressBox, ProgressCallback, progress_bar
 from ..table_base import bot_kind_words
 from .cards import ELEMENT_COLOURS
 
@@ -439,6 +440,14 @@ def margin_chart(rate: float = 0.5, marked: Sequence[int] = MARGIN_GAMES) -> Fig
 
 
 # ---------------------------------------------------------------------------- helpers
+def solo_games_bar(
+    games_per_level: int, levels: Sequence[int] = LEVELS
+) -> tuple[ProgressBox, ProgressCallback]:
+    """A progress bar for a level study of ``games_per_level`` solo games at each level,
+    titled in the lesson's language, and the ``progress`` callback that feeds it."""
+    return progress_bar(games_per_level * len(levels), t("ecosfera_lessons.playing_solo_games"))
+
+
 def _games(study: Study) -> str:
     """A study's number of games per level, for a legend: "12 games", "10-12 games"."""
     counts = sorted({s.games for s in study.values()})
@@ -476,6 +485,7 @@ __all__ = [
     "margin_chart",
     "margins_table",
     "ran_out_table",
+    "solo_games_bar",
     "steps_table",
     "study_table",
     "supply_chart",

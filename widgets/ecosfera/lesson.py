@@ -25,7 +25,6 @@ as a Python list), and printed sentences wrap between words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -54,13 +53,12 @@ from gamecore.ecosfera.explain import in_words
 from gamecore.ecosfera.game import Ecosfera
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
-from gamecore.words import join_words, t
+from gamecore.words import LANGUAGES, join_words, t
 
 from ..notes import Notes, wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
-from ..table_base import possessive
 from .cards import (
     CARD_H,
     CARD_W,
@@ -71,6 +69,7 @@ from .cards import (
     eco_icon,
     extinction_puzzle,
 )
+from .lesson_moves import card, find_move
 from .table import EcosferaTable, describe_action, describe_move, hint_items
 
 GAP = 14
@@ -80,22 +79,6 @@ CAPTION_H = 34
 
 
 # ---------------------------------------------------------------------------- cards by name
-
-
-def card(name: str, cards: CardSet | None = None) -> int:
-    """The code of the plant, fungus or animal card with this name ("Grey wolf" -> 204).
-
-    The name is compared without regard to capitals; a card id such as "A04" works too.
-    """
-    cards = cards or default_cards()
-    wanted = name.strip().casefold()
-    for c in (*cards.plants, *cards.animals):
-        if wanted in (c.name.casefold(), c.id.casefold()):
-            return c.code
-    near = [c.name for c in (*cards.plants, *cards.animals) if wanted in c.name.casefold()]
-    if near:
-        raise ValueError(t("lessons.eco_no_card_near", name=name, near=", ".join(near)))
-    raise ValueError(t("lessons.eco_no_card", name=name))
 
 
 def biome_label(biome: str) -> str:
@@ -109,6 +92,17 @@ def _biome(biome: str) -> str:
     if key not in BIOMES:
         raise ValueError(t("lessons.eco_no_biome", biome=biome, biomes=", ".join(BIOMES)))
     return key
+
+
+def solo_game(seed: int | None = None, level: int = 1) -> Ecosfera:
+    """A solo game whose one player is "you" in the lesson's language ("You", "Tú"), the
+    default human of the tables."""
+    return Ecosfera((t("table.you_name"),), seed=seed, level=level)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the default human, in any language (sentences say "your")."""
+    return name in {t("table.you_name", lang=lang) for lang in LANGUAGES}
 
 
 # ---------------------------------------------------------------------------- pictures
@@ -332,50 +326,24 @@ def choices(game: Ecosfera) -> Notes:
     return notes
 
 
-def find_move(game: Ecosfera, words: str) -> Action:
-    """The one legal move whose description contains ``words`` (capitals and card codes
-    ignored).
-
-    "end the turn" ends the turn. Raises ValueError listing the candidates when no move or
-    more than one move fits.
-    """
-    wanted = _comparable(words)
-    legal = game.legal_actions()
-    texts = [describe_action(game, a) for a in legal]
-    found = [(a, text) for a, text in zip(legal, texts) if wanted in _comparable(text)]
-    exact = [(a, text) for a, text in found if _comparable(text) == wanted]
-    if len(found) == 1 or len(exact) == 1:
-        return (exact or found)[0][0]
-    if not found:
-        listed = "; ".join(dict.fromkeys(texts))
-        raise ValueError(t("lessons.eco_no_move_fits", words=words, moves=listed))
-    listed = "; ".join(text for _, text in found)
-    raise ValueError(t("lessons.eco_moves_fit", n=len(found), words=words, moves=listed))
-
-
-def _comparable(text: str) -> str:
-    """Words as ``find_move`` compares them: capitals, extra spaces and card codes such as
-    "(A03)" ignored, so a lesson's words fit whether or not a description names the codes."""
-    return " ".join(re.sub(r"\([PA]\d\d\)", " ", text).split()).casefold()
-
-
 def _sentence(before: Ecosfera, after: Ecosfera, action: Action) -> str:
     return describe_move(before, after, before.turn_player, action)
 
 
-def play(game: Ecosfera, words: str) -> None:
-    """Play the legal move these words describe and print what happened, in sentences (with
-    everything that followed by itself)."""
-    action = find_move(game, words)
+def play(game: Ecosfera, move: str, *names: str, **details: str | None) -> None:
+    """Play the legal move named (``find_move``: a verb with its cards, or words of its
+    description) and print what happened, in sentences (with everything that followed by
+    itself)."""
+    action = find_move(game, move, *names, **details)
     before = game.clone()
     game.play(action)
     print(wrap(_sentence(before, game, action)))
 
 
-def what_if(game: Ecosfera, words: str) -> None:
-    """Print what the move these words describe would do, played on a copy: the game itself
-    does not change (a peek, as in a thought experiment)."""
-    action = find_move(game, words)
+def what_if(game: Ecosfera, move: str, *names: str, **details: str | None) -> None:
+    """Print what the move named (as ``play`` names it) would do, played on a copy: the game
+    itself does not change (a peek, as in a thought experiment)."""
+    action = find_move(game, move, *names, **details)
     copy = game.clone()
     copy.play(action)
     print(wrap(t("lessons.eco_what_if", sentence=_sentence(game, copy, action))))
@@ -431,8 +399,10 @@ def line_words(game: Ecosfera, player: int | None = None) -> str:
         if p == game.turn_player and code in game.used:
             text = t("lessons.eco_used_card", card=text)
         words.append(text)
-    owner = possessive(game.players[p], start=True)
-    return t("lessons.eco_line", owner=owner, cards=", ".join(words) or t("lessons.eco_no_cards"))
+    cards = ", ".join(words) or t("lessons.eco_no_cards")
+    if is_you(game.players[p]):
+        return t("lessons.eco_line_you", cards=cards)
+    return t("lessons.eco_line", name=game.players[p], cards=cards)
 
 
 def table_words(game: Ecosfera) -> Notes:
