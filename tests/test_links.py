@@ -231,9 +231,11 @@ def test_the_guides_and_readme_carry_their_blocks() -> None:
 
 
 def _addresses_of_this_project() -> re.Pattern[str]:
+    """OWNER/NAME plain or URL-encoded: every GitHub, Binder or nbgitpuller address of the
+    project carries one of them (a pattern like mybinder.org/v2/gh/OWNER/REPO does not)."""
     repo = links.repository()
     names = [f"{repo.owner}/{repo.name}", f"{repo.owner}%2F{repo.name}"]
-    return re.compile("|".join([r"mybinder\.org/v2/", *map(re.escape, names)]), re.IGNORECASE)
+    return re.compile("|".join(map(re.escape, names)), re.IGNORECASE)
 
 
 def test_no_address_of_this_project_outside_generated_blocks() -> None:
@@ -257,6 +259,7 @@ def test_the_address_check_would_see_a_hand_written_link() -> None:
     assert pattern.search("repo=https%3A%2F%2Fgithub.com%2Fmundos-lab%2Fmundos-lab")
     fenced = f"<!-- links:begin badge en -->\n{hand}<!-- links:end -->\n"
     assert not pattern.search(links.outside_blocks(fenced))
+    assert not pattern.search("https://mybinder.org/v2/gh/OWNER/REPO/BRANCH?urlpath=...")
 
 
 def test_the_spanish_readme_section_is_complete() -> None:
