@@ -552,22 +552,22 @@ def element_needs(cards: CardSet | None = None) -> Table:
     return Table(headers, tuple(rows), css_class="eco-lesson-table")
 
 
-ANIMAL_LINKS: dict[str, str] = {
-    "Eurasian lynx": "range",
-    "Reindeer": "migration",
-    "Wolverine": "range",
-    "Grey wolf": "range",
-    "Eurasian beaver": "water",
-    "Amazon river dolphin": "water",
-    "Hippopotamus": "water",
-    "Capybara": "water",
-    "African savanna elephant": "range",
-    "Common ostrich": "range",
-    "Meerkat": "range",
+ANIMAL_LINKS: dict[str, tuple[str, str]] = {
+    "Lynx lynx": ("range", "eurasian_lynx"),
+    "Rangifer tarandus": ("migration", "reindeer"),
+    "Gulo gulo": ("range", "wolverine"),
+    "Canis lupus": ("range", "grey_wolf"),
+    "Castor fiber": ("water", "eurasian_beaver"),
+    "Inia geoffrensis": ("water", "amazon_river_dolphin"),
+    "Hippopotamus amphibius": ("water", "hippopotamus"),
+    "Hydrochoerus hydrochaeris": ("water", "capybara"),
+    "Loxodonta africana": ("range", "african_savanna_elephant"),
+    "Struthio camelus": ("range", "common_ostrich"),
+    "Suricata suricatta": ("range", "meerkat"),
 }
-"""How each animal that lives in more than one biome links them: by ``migration``, by
-living between ``water`` and land, or by a wide ``range``; the reason is in the catalog
-(``lessons.eco_link_<animal>``)."""
+"""How each animal that lives in more than one biome (by scientific name, the same in every
+language) links them: by ``migration``, by living between ``water`` and land, or by a wide
+``range``; the reason is in the catalog (``lessons.eco_link_<key>``)."""
 
 
 def animal_links(cards: CardSet | None = None) -> Table:
@@ -577,10 +577,11 @@ def animal_links(cards: CardSet | None = None) -> Table:
     for a in cards.animals:
         if len(a.biomes) < 2:
             continue
-        kind = ANIMAL_LINKS[a.name]
-        why = t(f"lessons.eco_link_{_slug(a.name)}")
+        kind, key = ANIMAL_LINKS[a.latin]
         biomes = " + ".join(biome_label(b) for b in a.biomes)
-        rows.append((a.name, biomes, t(f"lessons.eco_link_kind_{kind}"), why))
+        rows.append(
+            (a.name, biomes, t(f"lessons.eco_link_kind_{kind}"), t(f"lessons.eco_link_{key}"))
+        )
     headers = (
         t("lessons.eco_col_animal"),
         t("lessons.eco_col_links"),
@@ -588,11 +589,6 @@ def animal_links(cards: CardSet | None = None) -> Table:
         t("lessons.eco_col_why"),
     )
     return Table(headers, tuple(rows), "eco-lesson-table")
-
-
-def _slug(name: str) -> str:
-    """A species name in a catalog key: "Amazon river dolphin" -> "amazon_river_dolphin"."""
-    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
 def biome_links(cards: CardSet | None = None) -> Table:
@@ -607,42 +603,34 @@ def biome_links(cards: CardSet | None = None) -> Table:
 
 
 FOOD_LINKS: tuple[tuple[str, str, str], ...] = (
-    ("Giraffe", "Umbrella thorn acacia", "giraffe_umbrella_thorn_acacia"),
-    ("Dromedary", "Umbrella thorn acacia", "dromedary_umbrella_thorn_acacia"),
-    (
-        "African savanna elephant",
-        "Umbrella thorn acacia",
-        "african_savanna_elephant_umbrella_thorn_acacia",
-    ),
-    ("Reindeer", "Reindeer lichen", "reindeer_reindeer_lichen"),
-    ("Reindeer", "Arctic willow", "reindeer_arctic_willow"),
-    ("Grey wolf", "Reindeer", "grey_wolf_reindeer"),
-    ("Wolverine", "Reindeer", "wolverine_reindeer"),
-    ("Arctic fox", "Polar bear", "arctic_fox_polar_bear"),
-    ("Jaguar", "Capybara", "jaguar_capybara"),
-    ("Eurasian beaver", "Silver birch", "eurasian_beaver_silver_birch"),
-    (
-        "Strawberry poison frog",
-        "Scarlet star bromeliad",
-        "strawberry_poison_frog_scarlet_star_bromeliad",
-    ),
-    ("European stag beetle", "English oak", "european_stag_beetle_english_oak"),
-    ("Fly agaric", "Silver birch", "mycorrhiza"),
-    ("Porcini", "Scots pine", "mycorrhiza"),
-    ("Zambian slender Caesar", "Msasa", "mycorrhiza"),
+    ("Giraffa camelopardalis", "Vachellia tortilis", "giraffe_umbrella_thorn_acacia"),
+    ("Camelus dromedarius", "Vachellia tortilis", "dromedary_umbrella_thorn_acacia"),
+    ("Loxodonta africana", "Vachellia tortilis", "african_savanna_elephant_umbrella_thorn_acacia"),
+    ("Rangifer tarandus", "Cladonia rangiferina", "reindeer_reindeer_lichen"),
+    ("Rangifer tarandus", "Salix arctica", "reindeer_arctic_willow"),
+    ("Canis lupus", "Rangifer tarandus", "grey_wolf_reindeer"),
+    ("Gulo gulo", "Rangifer tarandus", "wolverine_reindeer"),
+    ("Vulpes lagopus", "Ursus maritimus", "arctic_fox_polar_bear"),
+    ("Panthera onca", "Hydrochoerus hydrochaeris", "jaguar_capybara"),
+    ("Castor fiber", "Betula pendula", "eurasian_beaver_silver_birch"),
+    ("Oophaga pumilio", "Guzmania lingulata", "strawberry_poison_frog_scarlet_star_bromeliad"),
+    ("Lucanus cervus", "Quercus robur", "european_stag_beetle_english_oak"),
+    ("Amanita muscaria", "Betula pendula", "mycorrhiza"),
+    ("Boletus edulis", "Pinus sylvestris", "mycorrhiza"),
+    ("Amanita zambiana", "Brachystegia spiciformis", "mycorrhiza"),
 )
-"""Links between cards: who eats, or lives with, whom; how is in the catalog
-(``lessons.eco_food_<key>``, our own words)."""
+"""Links between cards, by scientific name: who eats, or lives with, whom; how is in the
+catalog (``lessons.eco_food_<key>``, our own words)."""
 
 
 def food_links(cards: CardSet | None = None) -> Table:
-    """Who eats, or lives with, whom, among the species on the cards."""
+    """Who eats, or lives with, whom, among the species on the cards (a card list without
+    one of these species is refused with the species' name)."""
     cards = cards or default_cards()
     rows = []
     for who, whom, how in FOOD_LINKS:
-        for name in (who, whom):
-            card(name, cards)  # a ValueError if a card list without this species is used
-        rows.append((who, whom, t(f"lessons.eco_food_{how}")))
+        eater, eaten = (cards.card(card(name, cards)) for name in (who, whom))
+        rows.append((eater.name, eaten.name, t(f"lessons.eco_food_{how}")))
     headers = (t("lessons.eco_col_species"), t("lessons.eco_col_eats"), t("lessons.eco_col_how"))
     return Table(headers, tuple(rows), "eco-lesson-table")
 
