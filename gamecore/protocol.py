@@ -115,11 +115,12 @@ class Game(ABC):
     @classmethod
     def _normalise_players(cls, players: int | Sequence[str]) -> tuple[str, ...]:
         if isinstance(players, bool):
-            raise ValueError("players must be a number of players or a list of names")
+            raise ValueError(t("core.players_type", value=repr(players)))
         if isinstance(players, int):
-            names = tuple(f"Player {i + 1}" for i in range(players))
+            # named in the language of the moment ("Player 1", "Jugador 1"); a save keeps them
+            names = tuple(t("core.player_numbered", n=i + 1) for i in range(players))
         elif isinstance(players, str):
-            raise ValueError("players must be a number of players or a list of names")
+            raise ValueError(t("core.players_type", value=repr(players)))
         else:
             names = tuple(players)
             for name in names:

@@ -914,7 +914,7 @@ def test_from_game_keeps_the_history_and_copies_the_game() -> None:
 
 def test_bad_seats_are_refused() -> None:
     with pytest.raises(ValueError, match="one seat per player"):
-        NuevosMundosTable(seats=("human", "greedy"))
+        NuevosMundosTable(players=("Ana", "Ben", "Cleo"), seats=("human", "greedy"))
     with pytest.raises(ValueError, match="unknown seat"):
         NuevosMundosTable(seats=("human", "greedy", "clever"))
 

@@ -6,7 +6,8 @@ it has. What is the same at every table lives here once:
 
 - seats and seeds: ``check_seats``, ``default_seats``, ``fresh_seed``, ``bot_seed``;
 - ipywidgets helpers that send one message per change: ``make_button``, ``set_traits``, ``show``;
-- words used at every table: ``possessive``, ``bot_kind_words`` (through the catalog);
+- words used at every table: ``about`` (a sentence about a player, or to the default
+  human: "your hand"), default seat names (``you_name``, ``bot_name``), ``bot_kind_words``;
 - ``GameTable``: the turn loop (a move played and described, the bots' moves with one policy
   for a bot that fails and one limit, ``next_bot_move``), display, clicks that never raise,
   who is human, undo back to the last human decision, and the save file: Save prepares a
@@ -28,7 +29,7 @@ import ipywidgets as w
 
 from gamecore import IllegalAction, SaveFileError, load_json, make_bot
 from gamecore.protocol import Action, Game
-from gamecore.words import has, t
+from gamecore.words import LANGUAGES, has, t
 
 from .canvas import SceneCanvas
 from .scene import Scene
@@ -70,6 +71,26 @@ def default_seats(n: int) -> tuple[str, ...]:
     return ("human",) + ("greedy",) * (n - 1)
 
 
+def default_names(seats: Sequence[str]) -> tuple[str, ...]:
+    """Names for seats a teacher did not name, in the language of the moment: the first
+    human is "You" ("Tú"), a bot is named by its kind ("Greedy bot", "Bot voraz"), and a
+    name that would repeat gets a number ("Greedy bot 2"; the rules need distinct names)."""
+    names: list[str] = []
+    for i, seat in enumerate(seats):
+        if seat == "human":
+            name = you_name() if "human" not in seats[:i] else t("core.player_numbered", n=i + 1)
+        elif has(f"table.bot_name_{seat}"):
+            name = bot_name(seat)
+        else:
+            name = t("core.player_numbered", n=i + 1)
+        if name in names:
+            name = t("table.name_numbered", name=name, n=names.count(name) + 1)
+            while name in names:  # only if a teacher's seat list is very odd
+                name = t("table.name_numbered", name=name, n=i + 1)
+        names.append(name)
+    return tuple(names)
+
+
 # ---------------------------------------------------------------------------- widgets
 
 
@@ -109,13 +130,43 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
 # ---------------------------------------------------------------------------- words
 
 
-YOU = "You"
-"""The default name of the human seat, which the possessive turns into "your"."""
+def you_name(lang: str | None = None) -> str:
+    """The default name of the human seat in ``lang`` ("You", "Tú")."""
+    return t("table.you_name", lang=lang)
+
+
+def bot_name(kind: str, lang: str | None = None) -> str:
+    """The default name of a bot seat in ``lang`` ("Greedy bot", "Bot voraz")."""
+    return t(f"table.bot_name_{kind}", lang=lang)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the default human seat's, in any language.
+
+    A game stores its players' names (and a save file keeps them), so a game started in
+    English and loaded at a Spanish table still has a seat called "You": that seat is
+    spoken to as "tú" all the same.
+    """
+    return any(name == you_name(lang) for lang in LANGUAGES)
+
+
+def about(key: str, name: str, /, **values: Any) -> str:
+    """The sentence ``key`` about the player ``name``: ``<key>_you`` when ``name`` is the
+    default human ("your hand", "tu mano"), else ``key`` ("Ana's hand", "la mano de Ana").
+
+    Whole sentences, never a possessive glued before a noun: Spanish puts "tu" before the
+    noun and "de Ana" after it, and conjugates the verb for "tú". ``name`` is passed to the
+    sentence as ``{name}``; ``values`` fill the rest (a placeholder a sentence does not use is
+    ignored).
+    """
+    chosen = f"{key}_you" if is_you(name) and has(f"{key}_you") else key
+    return t(chosen, **{"name": name, **values})
 
 
 def possessive(name: str, *, start: bool = False) -> str:
-    """``Ana's``, or ``your`` / ``Your`` for the default human name "You"."""
-    if name == YOU:
+    """``Ana's``, or ``your`` for the default human (kept only for a lesson's line heading
+    that has not moved to ``about`` yet; a table sentence uses ``about``)."""
+    if is_you(name):
         return t("table.your_start") if start else t("table.your")
     return t("table.possessive", name=name)
 
@@ -139,8 +190,11 @@ def loaded_event(game: Game, source: str) -> str:
     return t("table.loaded", source=source, seed=game.seed, n=len(game.moves()))
 
 
-GAME_OVER_REFUSAL = t("table.game_over_refusal")
-"""Why a click does nothing once the game is over."""
+def game_over_refusal() -> str:
+    """Why a click does nothing once the game is over (in the language of the moment: a
+    constant made at import would keep the language the module was first imported in)."""
+    return t("table.game_over_refusal")
+
 
 BOT_MOVE_LIMIT = 20_000
 """Most bot moves the table plays in one go before it stops and says so (a safety net for a

@@ -57,7 +57,7 @@ from gamecore.ecosfera.explain import (
 from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
-from ..table_base import GAME_OVER_REFUSAL, bot_kind_words, possessive
+from ..table_base import about, bot_kind_words, game_over_refusal
 from .words import (
     ABILITY_OF,
     ability_name,
@@ -161,13 +161,13 @@ class TableModel:
         """Why nobody at the screen can act now (None: the human to play can)."""
         game = self.game
         if game.is_over:
-            return GAME_OVER_REFUSAL
+            return game_over_refusal()
         player = game.current_player
         assert player is not None
         if not self.is_human(player):
-            return t(
+            return about(
                 "ecosfera_table.bot_turn",
-                whose=possessive(self.name(player)),
+                self.name(player),
                 kind=bot_kind_words(self.seats[player]),
             )
         return None
@@ -216,9 +216,7 @@ class TableModel:
         p = game.turn_player
         words = cap(card_words(game.cards, code))
         if code not in game.lines[p]:
-            return _problem(
-                t("ecosfera_table.not_on_line", card=words, whose=possessive(self.name(p)))
-            )
+            return _problem(about("ecosfera_table.not_on_line", self.name(p), card=words))
         if code in game.used:
             return _problem(t("ecosfera_table.already_used", card=words))
         if self.pending is not None and self.pending.kind == "movement":
@@ -238,12 +236,11 @@ class TableModel:
         game = self.game
         if p != game.turn_player:
             return _problem(
-                t(
-                    "ecosfera_table.other_line",
-                    card=cap(name_of(game.cards, code)),
-                    whose=possessive(self.name(p)),
-                    turn=possessive(self.name(game.turn_player)),
+                about(
+                    "ecosfera_table.other_line", self.name(p), card=cap(name_of(game.cards, code))
                 )
+                + " "
+                + about("ecosfera_table.turn_now", self.name(game.turn_player))
             )
         return self.select(code)
 
@@ -456,14 +453,7 @@ class TableModel:
                 if self.game.tiles[p][ability]
                 else "ecosfera_table.tile_of_other_down"
             )
-            return _problem(
-                t(
-                    key,
-                    whose=possessive(self.name(p), start=True),
-                    tile=ability_name(ability),
-                    player=self.name(p),
-                )
-            )
+            return _problem(about(key, self.name(p), tile=ability_name(ability)))
         return self.use_ability(TILE, ability)
 
     def _click_symbol(self, code: int, ability: int) -> Reply:

@@ -38,7 +38,7 @@ from gamecore.words import get_language, t
 
 from ..palette import INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import bot_kind_words
+from ..table_base import about, bot_kind_words
 from .cards import (
     CARD_H,
     CARD_W,
@@ -312,7 +312,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
             stroke_width=2.5 if turn else 1,
         )
     ]
-    title = t("ecosfera_table.panel_to_play", player=name) if turn else name
+    title = about("ecosfera_table.panel_to_play", name, player=name) if turn else name
     # One line of words in the header: a selected card, lifted, does not hide any of them.
     shapes.append(_text(14, top + 17, title, id=f"panel{p}-name", size=15, bold=True))
     details = t(

@@ -57,16 +57,18 @@ from ..scene import Scene
 from ..status import StatusLine
 from ..table_base import (
     GameTable,
+    about,
     bot_kind_words,
     bot_moves_words,
     check_seats,
+    default_names,
     default_seats,
     fresh_seed,
     labelled_html,
     loaded_event,
-    possessive,
     set_traits,
     show,
+    you_name,
 )
 from .controls import make_buttons, make_choices, make_question, make_settings, table_layout
 from .model import BURST, NEW_GAME, Pending, Reply, TableModel
@@ -128,7 +130,7 @@ class EcosferaTable(GameTable[Ecosfera]):
 
     def __init__(
         self,
-        players: Sequence[str] = ("You",),
+        players: Sequence[str] | None = None,
         seats: Sequence[str] | None = None,
         level: int = 1,
         seed: int | None = None,
@@ -137,6 +139,8 @@ class EcosferaTable(GameTable[Ecosfera]):
         search_iterations: int = 40,
         **options: Any,
     ) -> None:
+        if players is None:  # named in the language of the moment: "You" ("Tú"), "Greedy bot"...
+            players = default_names(seats) if seats is not None else (you_name(),)
         names = tuple(players)
         chosen = check_seats(
             seats if seats is not None else default_seats(len(names)), len(names), seat_kinds()
@@ -506,11 +510,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         player = self.game.current_player
         assert player is not None
         self.status.set(
-            event=t(
-                "ecosfera_table.undid",
-                whose=possessive(self._name(player)),
-                others=bot_moves_words(undone),
-            )
+            event=about("ecosfera_table.undid", self._name(player), others=bot_moves_words(undone))
         )
         self._refresh()
         return True
@@ -645,7 +645,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             if abilities:
                 lines.append(t("ecosfera_table.also_usable", abilities=" · ".join(abilities)))
             return t("ecosfera_table.hint_title"), tuple(lines)
-        title = t("ecosfera_table.what_to_do", whose=possessive(self._name(player), start=True))
+        title = about("ecosfera_table.what_to_do", self._name(player))
         suffix = "still" if still else "live"
         return title, tuple(t(f"ecosfera_table.how_{k}_{suffix}") for k in range(1, 5))
 
@@ -689,13 +689,10 @@ class EcosferaTable(GameTable[Ecosfera]):
         if not self._is_human(player):
             kind = bot_kind_words(self.seats[player])
             return t("ecosfera_table.turn_bot", player=name, kind=kind)
-        if name == "You":
-            text = t("ecosfera_table.turn_you", turn=game.turns + 1)
-        else:
-            text = t("ecosfera_table.turn_player", player=name, turn=game.turns + 1)
+        text = about("ecosfera_table.turn_player", name, player=name, turn=game.turns + 1)
         humans = sum(seat == "human" for seat in self.seats)
         if humans > 1 and self._last_human is not None and self._last_human != player:
-            text += " " + t("ecosfera_table.pass_mouse", player=name)
+            text += " " + about("ecosfera_table.pass_mouse", name, player=name)
         return text
 
     def _update_buttons(self) -> None:
@@ -797,13 +794,13 @@ __all__ = [
     "EcosferaTable",
     "TableLook",
     "TableModel",
+    "about",
     "acquisitions",
     "describe_action",
     "describe_move",
     "hint_items",
     "hint_marks",
     "history_of",
-    "possessive",
     "seat_kinds",
     "table_scene",
 ]

@@ -14,6 +14,7 @@ A sentence names cards as people do ("Scots pine", "an earth card"), never by co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -48,10 +49,10 @@ from gamecore.ecosfera.data import (
 )
 from gamecore.ecosfera.explain import cost_words, element_name, element_words, name_of
 from gamecore.protocol import Action, Chance
-from gamecore.words import join_words, t
+from gamecore.words import catalog, get_language, join_words, t
 
 from ..palette import MUTED
-from ..table_base import YOU, possessive
+from ..table_base import about, is_you
 
 ACQUISITIONS = (AcquirePlant, TakeMissingElement, AcquireAnimal, ClaimBiomes, Mycorrhiza)
 """The actions that acquire something: what “What can I do?” marks."""
@@ -92,17 +93,13 @@ def source_words(
     """Where an ability comes from: "your plus tile", "the refresh symbol of Reindeer lichen".
 
     ``to``: said to the player whose tile it is ("your"); otherwise said about them, as the
-    history does ("their", or "your" for the default human "You"); ``named``: with the
+    history does ("their", or "your" for the default human); ``named``: with the
     owner's name ("Ana's plus tile"), for a list read by the whole class.
     """
     if source == TILE:
-        you = to or name == YOU
+        you = to or is_you(name)
         if named and not you:
-            return t(
-                "ecosfera_table.source_tile_named",
-                whose=possessive(name),
-                ability=ability_name(ability),
-            )
+            return t("ecosfera_table.source_tile_named", name=name, ability=ability_name(ability))
         key = "ecosfera_table.source_tile_you" if you else "ecosfera_table.source_tile"
         return t(key, ability=ability_name(ability))
     return t(
@@ -267,10 +264,10 @@ def thing_words(game: Ecosfera, kind: str, args: list[int]) -> str | None:
     if kind == "disasters":
         return t("ecosfera_table.disaster_deck", n=len(game.disaster_deck))
     if kind in ("deck", "discard"):
-        whose = possessive(game.players[args[0]], start=True)
+        name = game.players[args[0]]
         if kind == "deck":
-            return t("ecosfera_table.own_deck", whose=whose, n=len(game.decks[args[0]]))
-        return t("ecosfera_table.own_discard", whose=whose, n=len(game.discards[args[0]]))
+            return about("ecosfera_table.own_deck", name, n=len(game.decks[args[0]]))
+        return about("ecosfera_table.own_discard", name, n=len(game.discards[args[0]]))
     if kind == "waiting":
         return t("ecosfera_table.waiting_card", card=cap(name_of(game.cards, args[1])))
     return None
@@ -284,7 +281,7 @@ def target_words(game: Ecosfera, target: str) -> str | None:
     if kind == "line":
         p, code = args
         key = "ecosfera_table.pick_used" if code in game.used else "ecosfera_table.pick_line"
-        return t(key, card=cap(card_words(cards, code)), whose=possessive(game.players[p]))
+        return about(key, game.players[p], card=cap(card_words(cards, code)))
     if kind == "plant":
         return t(
             "ecosfera_table.pick_plant",
@@ -298,11 +295,7 @@ def target_words(game: Ecosfera, target: str) -> str | None:
             biomes=biome_words(cards.biome_mask[args[0]]),
         )
     if kind == "tile":
-        return t(
-            "ecosfera_table.pick_tile",
-            whose=possessive(game.players[args[0]], start=True),
-            tile=ability_name(args[1]),
-        )
+        return about("ecosfera_table.pick_tile", game.players[args[0]], tile=ability_name(args[1]))
     if kind == "symbol":
         return cap(
             t(
@@ -318,7 +311,7 @@ def target_words(game: Ecosfera, target: str) -> str | None:
     if kind == "element":
         return t("ecosfera_table.pick_element", element=element_name(args[0]))
     if kind in ("deck", "discard"):
-        return t(f"ecosfera_table.pick_{kind}", whose=possessive(game.players[args[0]], start=True))
+        return about(f"ecosfera_table.pick_{kind}", game.players[args[0]])
     if kind == "waiting":
         return t("ecosfera_table.pick_waiting", card=cap(name_of(cards, args[1])))
     if kind in ("extinction", "disasters"):
@@ -326,11 +319,63 @@ def target_words(game: Ecosfera, target: str) -> str | None:
     return None
 
 
+NOTES_ABOUT_A_PLAYER = (
+    "note_takes_disaster",
+    "note_opened_disasters",
+    "note_three_disasters",
+    "note_three_element",
+    "note_turn_over",
+    "note_nothing_achieved",
+    "note_turn_over_before_it_began",
+)
+"""The engine's notes (``ecosfera.<key>``) that name a player; each has an
+``ecosfera_table.<key>_you`` that says it to the default human ("your line", "tu línea")."""
+
+
 def _tidy(note: str, players: Sequence[str]) -> str:
-    """An engine note in a sentence, with "You" read as a person ("your line")."""
-    if YOU in players:
-        note = note.replace("You's", "your").replace("You takes", "You take")
+    """An engine note as a sentence, said to the default human when it is about them.
+
+    The engine writes its notes with the player's name ("three disasters on Ana's line");
+    "on You's line" or "en la línea de Tú" would be wrong, so a note about the default
+    human is matched against the note's own catalog sentence and said again with its
+    ``_you`` sentence ("three disasters on your line").
+    """
+    for name in players:
+        if is_you(name):
+            spoken = _note_to_you(note, name)
+            if spoken is not None:
+                return cap(spoken)
     return cap(note)
+
+
+def _note_to_you(note: str, name: str) -> str | None:
+    """``note`` said to the default human ``name``, or None if it is not about them."""
+    words = catalog(get_language())
+    for key in NOTES_ABOUT_A_PLAYER:
+        entry = words[f"ecosfera.{key}"]
+        forms = entry.items() if isinstance(entry, dict) else [("one", entry)]
+        for form, text in forms:
+            match = re.fullmatch(_note_pattern(text, name), note)
+            if match:
+                values: dict[str, Any] = dict(match.groupdict())
+                values["n"] = int(values.get("n", 1 if form == "one" else 2))
+                return t(f"ecosfera_table.{key}_you", **values)
+    return None
+
+
+def _note_pattern(text: str, name: str) -> str:
+    """A catalog sentence as a regular expression: ``{player}`` is ``name``, any other
+    placeholder is a named group ("three {element} cards" -> ``three (?P<element>.+?) cards``)."""
+    parts = re.split(r"\{(\w+)\}", text)
+    pattern = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            pattern.append(re.escape(part))
+        elif part == "player":
+            pattern.append(re.escape(name))
+        else:
+            pattern.append(f"(?P<{part}>.+?)")
+    return "".join(pattern)
 
 
 def _new_log(before: Ecosfera, after: Ecosfera) -> list[Any]:
@@ -373,9 +418,9 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
         new = after.biome_tiles[len(before.biome_tiles) :]
         placed = join_words([cap(biome_name(b)) for b in new])
         if isinstance(action, Mycorrhiza):
-            return t(
+            return about(
                 "ecosfera_table.did_mycorrhiza",
-                whose=possessive(name),
+                name,
                 tree=name_of(cards, action.tree),
                 mushroom=name_of(cards, action.mushroom),
                 biomes=placed,
@@ -385,8 +430,9 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
             )
         a, b = name_of(cards, action.animal_a), name_of(cards, action.animal_b)
         text = (
-            t(
+            about(
                 "ecosfera_table.did_pair",
+                name,
                 player=name,
                 a=a,
                 b=b,
@@ -396,7 +442,7 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
                 limit=BIOME_TILES,
             )
             if new
-            else t("ecosfera_table.did_pair_placed", player=name, a=a, b=b)
+            else about("ecosfera_table.did_pair_placed", name, player=name, a=a, b=b)
         )
         if action.reactivate != NO_TILE:
             text = t(
@@ -407,9 +453,13 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
         drawn = _drawn_card(before, after, player)
         source = source_words(cards, action.source, 0, name)
         if drawn is None:
-            return t("ecosfera_table.did_plus_nothing", player=name, source=source)
-        return t(
-            "ecosfera_table.did_plus", player=name, source=source, card=card_words(cards, drawn)
+            return about("ecosfera_table.did_plus_nothing", name, player=name, source=source)
+        return about(
+            "ecosfera_table.did_plus",
+            name,
+            player=name,
+            source=source,
+            card=card_words(cards, drawn),
         )
     if isinstance(action, Refresh):
         row_cards = after.plant_row if action.row == PLANT_ROW else after.animal_row
@@ -419,27 +469,22 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
             if action.row == PLANT_ROW
             else "ecosfera_table.did_refresh_animals"
         )
-        return t(key, player=name, source=source_words(cards, action.source, 1, name), cards=names)
+        source = source_words(cards, action.source, 1, name)
+        return about(key, name, player=name, source=source, cards=names)
     if isinstance(action, Move):
         what = card_words(cards, action.card)
         source = source_words(cards, action.source, 2, name)
         if action.to == RECYCLE:
-            return t("ecosfera_table.did_recycle", player=name, source=source, card=what)
+            return about("ecosfera_table.did_recycle", name, player=name, source=source, card=what)
         if action.to == OWN_DECK:
-            return t("ecosfera_table.did_own_deck", player=name, source=source, card=what)
-        return t(
-            "ecosfera_table.did_give",
-            player=name,
-            source=source,
-            card=what,
-            whose=possessive(before.players[action.to]),
-        )
+            return about("ecosfera_table.did_own_deck", name, player=name, source=source, card=what)
+        to = before.players[action.to]
+        # said to the giver ("you gave") or to the one who gets it ("to your line")
+        key = "ecosfera_table.did_give_by_you" if is_you(name) else "ecosfera_table.did_give"
+        return about(key, to, player=name, source=source, card=what)
     if isinstance(action, EndTurn):
-        return t(
-            "ecosfera_table.did_end_turn_you" if name == YOU else "ecosfera_table.did_end_turn",
-            player=name,
-        )
-    return t("ecosfera_table.did_other", player=name)
+        return about("ecosfera_table.did_end_turn", name, player=name)
+    return about("ecosfera_table.did_other", name, player=name)
 
 
 def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action) -> str:
@@ -453,17 +498,16 @@ def describe_move(before: Ecosfera, after: Ecosfera, player: int, action: Action
     name = before.players[player]
     text = _move_words(before, after, player, action)
     events = [_tidy(n, before.players) for n in after.notes]
-    whose = possessive(name, start=True)
     if after.turns > before.turns:
         shuffled = [c for c in _new_log(before, after) if isinstance(c, Chance)]
         if shuffled and not isinstance(action, Plus):
-            events.append(t("ecosfera_table.event_shuffled", whose=whose))
+            events.append(about("ecosfera_table.event_shuffled", name))
         words = join_words([name_of(cards, c) for c in after.lines[player]]) or t(
             "ecosfera.no_cards"
         )
-        events.append(t("ecosfera_table.event_next_line", whose=whose, cards=words))
+        events.append(about("ecosfera_table.event_next_line", name, cards=words))
     elif isinstance(action, Plus) and any(isinstance(c, Chance) for c in _new_log(before, after)):
-        events.append(t("ecosfera_table.event_deck_empty", whose=whose))
+        events.append(about("ecosfera_table.event_deck_empty", name))
     if events:
         text += " " + ". ".join(e.rstrip(".") for e in events) + "."
     return text
@@ -498,7 +542,8 @@ def history_of(game: Ecosfera) -> tuple[list[str], list[int]]:
     except (IllegalAction, SaveFileError, ValueError):
         # A position set up by hand has a log that does not replay: who moved, in words.
         texts = [
-            t("ecosfera_table.unreplayable_move", player=game.players[p]) for p, _ in game.moves()
+            about("ecosfera_table.unreplayable_move", game.players[p], player=game.players[p])
+            for p, _ in game.moves()
         ]
         turns = [0] * len(texts)
     return texts, turns

@@ -53,14 +53,15 @@ from ..status import StatusLine
 from ..svg import Picture, to_svg
 from ..table_base import (
     GameTable,
+    about,
     bot_moves_words,
     check_seats,
+    default_names,
     default_seats,
     fresh_seed,
     labelled_html,
     loaded_event,
     make_button,
-    possessive,
     set_traits,
     show,
 )
@@ -122,13 +123,15 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
     def __init__(
         self,
         *,
-        players: Sequence[str] = ("You", "Greedy bot", "Random bot"),
+        players: Sequence[str] | None = None,
         seats: Sequence[str] = ("human", "greedy", "random"),
         seed: int | None = None,
         modules: Sequence[str] = (),
         search_iterations: int = 150,
         step_bots: bool = False,
     ) -> None:
+        if players is None:  # named in the language of the moment: "You", "Greedy bot"...
+            players = default_names(seats)
         seats = check_seats(seats, len(tuple(players)), SEAT_KINDS)
         game = NuevosMundos(
             tuple(players), fresh_seed() if seed is None else seed, modules=tuple(modules)
@@ -373,10 +376,8 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         self.model.score_step = 0
         player = self.game.current_player
         assert player is not None
-        event = t(
-            "nuevos_mundos_table.undid",
-            whose=possessive(self._name(player)),
-            others=bot_moves_words(undone),
+        event = about(
+            "nuevos_mundos_table.undid", self._name(player), others=bot_moves_words(undone)
         )
         self.status.set(event=event)
         self._refresh()

@@ -31,14 +31,13 @@ from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
 from ..scene import Scene
-from ..table_base import GAME_OVER_REFUSAL, possessive
+from ..table_base import about, game_over_refusal
 from .table_scene import TableLook, public_view, table_scene
 from .table_words import (
     board_words,
     final_words,
     handover_message,
     step_words,
-    whose,
     world_words,
 )
 
@@ -144,18 +143,13 @@ class TableModel:
         """Why a human cannot act now (None: they can)."""
         game = self.game
         if game.is_over:
-            return GAME_OVER_REFUSAL
+            return game_over_refusal()
         player = game.current_player
         assert player is not None
         if not self.is_human(player):
-            return t("nuevos_mundos_table.bots_turn", whose=possessive(self.name(player)))
+            return about("nuevos_mundos_table.bots_turn", self.name(player))
         if self.hand_hidden():
-            name = self.name(player)
-            return t(
-                "nuevos_mundos_table.hand_hidden",
-                whose_start=possessive(name, start=True),
-                name=name,
-            )
+            return about("nuevos_mundos_table.hand_hidden", self.name(player))
         if needs_card and self.selected is None:
             return t("nuevos_mundos_table.choose_first")
         return None
@@ -168,10 +162,8 @@ class TableModel:
             player = self.game.current_player
             assert player is not None
             if card not in self.game.hands[player]:
-                refusal = t(
-                    "nuevos_mundos_table.not_in_hand",
-                    card=card_label(card),
-                    whose=possessive(self.name(player)),
+                refusal = about(
+                    "nuevos_mundos_table.not_in_hand", self.name(player), card=card_label(card)
                 )
         if refusal:
             return Said(problem=refusal)
@@ -201,12 +193,12 @@ class TableModel:
             return self._explain_space(int(rest))
         if kind == "world":
             owner, code = (int(v) for v in rest.split(":"))
+            # "your world" is said to whoever is playing (the click is theirs), bot or human
             mine = owner == self.game.current_player
-            owner_words = t("table.your") if mine else possessive(self.name(owner))
-            return t("nuevos_mundos_table.world_stays", card=card_label(code), whose=owner_words)
+            key = "nuevos_mundos_table.world_stays" + ("_you" if mine else "")
+            return t(key, card=card_label(code), name=self.name(owner))
         if kind in ("backs", "hidden"):
-            name = self.name(int(rest))
-            return t("nuevos_mundos_table.backs", whose=possessive(name), name=name)
+            return about("nuevos_mundos_table.backs", self.name(int(rest)))
         return t("nuevos_mundos_table.click_hand")
 
     def _explain_space(self, space: int) -> str:
@@ -276,8 +268,7 @@ class TableModel:
         if not hidden or player is None:
             return Said(problem=t("nuevos_mundos_table.nothing_hidden"))
         self.viewer = player
-        start = possessive(self.name(player), start=True)
-        return Said(event=t("nuevos_mundos_table.face_up", whose_start=start))
+        return Said(event=about("nuevos_mundos_table.face_up", self.name(player)))
 
     # ------------------------------------------------------------------ scoring
     def sheet(self) -> ScoreSheet:
@@ -327,8 +318,8 @@ class TableModel:
         if self.hand_hidden():
             return handover_message(name)
         if game.phase == LAST_CARDS:
-            return t("nuevos_mundos_table.last_card_turn", name=name)
-        return t("nuevos_mundos_table.to_play", name=name)
+            return about("nuevos_mundos_table.last_card_turn", name)
+        return about("nuevos_mundos_table.to_play", name)
 
     def look(self, *, still: bool = False) -> TableLook:
         over = self.game.is_over
@@ -382,11 +373,11 @@ class TableModel:
             card = int(rest)
             player = self.game.current_player or 0
             key = "pick_hand_selected" if card == self.selected else "pick_hand"
-            return t(
+            return about(
                 f"nuevos_mundos_table.{key}",
+                self.name(player),
                 card=card_label(card),
                 biome=biome_label(BIOME_OF_CODE[card]),
-                whose=possessive(self.name(player)),
             )
         if kind == "space":
             space = int(rest)
@@ -404,18 +395,17 @@ class TableModel:
         view = self.shown_view(look)
         lines = [board_words(view)]
         if look.hand_player is not None and not self.game.is_over:
-            start = whose(view, look.hand_player, start=True)
+            name = self.name(look.hand_player)
             if look.hidden:
                 lines.append(
-                    t(
+                    about(
                         "nuevos_mundos_table.words_hand_hidden",
-                        whose_start=start,
+                        name,
                         n=view.hand_sizes[look.hand_player],
-                        name=self.name(look.hand_player),
                     )
                 )
             elif view.hand:
                 cards = join_words([card_label(c) for c in view.hand])
-                lines.append(t("nuevos_mundos_table.words_hand", whose_start=start, cards=cards))
+                lines.append(about("nuevos_mundos_table.words_hand", name, cards=cards))
         lines.extend(world_words(view, p) for p in range(len(view.players)))
         return lines

@@ -31,9 +31,9 @@ from ..card_face import empty_place
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import bot_kind_words
+from ..table_base import about, bot_kind_words
 from .cards import CARD_H, CARD_W, WORLD_STEP, card_back, card_face, hand_row
-from .table_words import handover_message, modules_words, ordinal, tie_break_note, whose
+from .table_words import handover_message, modules_words, ordinal, tie_break_note
 
 WIDTH = 900
 """The scene's width: a notebook column at 1366x768 with the file browser open is about
@@ -212,18 +212,15 @@ def _space_card(view: NuevosMundosView, space: int, x: float, marked: set[int]) 
 
 
 def _hand_heading(view: NuevosMundosView, look: TableLook) -> str:
-    start = whose(view, view.player, start=True)
     if look.hidden:
-        return t("nuevos_mundos_table.heading_hidden", whose_start=start)
-    if look.waiting:
-        return t("nuevos_mundos_table.heading_waiting", whose_start=start)
-    if view.phase == LAST_CARDS:
-        if look.still:
-            return t("nuevos_mundos_table.heading_still_last", whose_start=start)
-        return t("nuevos_mundos_table.heading_last", whose_start=start)
-    if look.still:
-        return t("nuevos_mundos_table.heading_still", whose_start=start)
-    return t("nuevos_mundos_table.heading_play", whose_start=start)
+        key = "heading_hidden"
+    elif look.waiting:
+        key = "heading_waiting"
+    elif view.phase == LAST_CARDS:
+        key = "heading_still_last" if look.still else "heading_last"
+    else:
+        key = "heading_still" if look.still else "heading_play"
+    return about(f"nuevos_mundos_table.{key}", view.players[view.player])
 
 
 def _hidden_hand(view: NuevosMundosView, look: TableLook) -> list[Shape]:
@@ -240,13 +237,9 @@ def _hidden_hand(view: NuevosMundosView, look: TableLook) -> list[Shape]:
         )
     name = view.players[p]
     if look.still:
-        note = t(
-            "nuevos_mundos_table.legend_hidden_still",
-            whose_start=whose(view, p, start=True),
-            name=name,
-        )
+        note = about("nuevos_mundos_table.legend_hidden_still", name)
     else:
-        note = t("nuevos_mundos_table.hidden_note", name=name)
+        note = about("nuevos_mundos_table.hidden_note", name)
     for k, line in enumerate(wrap(note, WIDTH - HAND_X - MARGIN, 12, shortest=12)):
         shapes.append(_text(HAND_X, 166 + 16 * k, line, id=f"handover-{k}", size=12, bold=True))
     return shapes
@@ -280,13 +273,13 @@ def _legend(view: NuevosMundosView, look: TableLook, previews: dict[str, Take] |
     still = look.still
     if look.waiting:
         key = "legend_waiting_still" if still else "legend_waiting"
-        return t(f"nuevos_mundos_table.{key}", name=look.waiting)
+        return about(f"nuevos_mundos_table.{key}", look.waiting)
     if look.hand_player is None:
         return t("nuevos_mundos_table.legend_all_bots")
     name = view.players[view.player]
     if look.hidden:
         if still:  # the hand's own note says it is face down
-            return t("nuevos_mundos_table.legend_choose_still", name=name)
+            return about("nuevos_mundos_table.legend_choose_still", name)
         return handover_message(name)
     if view.phase == LAST_CARDS:
         return t(
@@ -294,7 +287,7 @@ def _legend(view: NuevosMundosView, look: TableLook, previews: dict[str, Take] |
         )
     if previews is None or look.selected is None:
         if still:
-            return t("nuevos_mundos_table.legend_choose_still", name=name)
+            return about("nuevos_mundos_table.legend_choose_still", name)
         return t("nuevos_mundos_table.legend_choose")
     return t("nuevos_mundos_table.legend_selected", card=card_label(look.selected))
 
@@ -369,7 +362,7 @@ def _seat_words(look: TableLook, name: str, p: int) -> str:
 def _panel_header(view: NuevosMundosView, look: TableLook, p: int, y: float) -> list[Shape]:
     name = view.players[p]
     to_play = view.current_player == p
-    title = t("nuevos_mundos_table.panel_to_play", name=name) if to_play else name
+    title = about("nuevos_mundos_table.panel_to_play", name) if to_play else name
     n = len(view.worlds[p])
     seat = _seat_words(look, name, p)
     if seat:

@@ -25,7 +25,7 @@ from gamecore.nuevos_mundos.game import PLAY, LastCard, Lay, TakeBiome, TakeDigi
 from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
-from ..table_base import YOU, possessive
+from ..table_base import about
 
 
 def module_label(module: str) -> str:
@@ -47,7 +47,7 @@ def modules_words(modules: Sequence[str]) -> str:
 
 def handover_message(name: str) -> str:
     """What the table says while a hot-seat player's hand waits, face down, for them."""
-    return t("nuevos_mundos_table.handover", name=name)
+    return about("nuevos_mundos_table.handover", name)
 
 
 def ordinal(place: int) -> str:
@@ -104,30 +104,29 @@ def describe_move(
     label = card_label(card) if card is not None else ""
     if isinstance(action, TakeBiome):
         biome = biome_label(BIOME_OF_CODE[action.card])
-        text = t(
-            "nuevos_mundos_table.took_biome",
-            name=name,
+        text = about(
+            "nuevos_mundos_table.took_biome" + ("" if taken else "_nothing"),
+            name,
             card=label,
             biome=biome,
             taken=_taken_words(before, taken),
         )
     elif isinstance(action, TakeDigits):
         tens, units = divmod(action.card, 10)
-        text = t(
-            "nuevos_mundos_table.took_digits",
-            name=name,
+        text = about(
+            "nuevos_mundos_table.took_digits" + ("" if taken else "_nothing"),
+            name,
             card=label,
             tens=tens,
             units=units,
             taken=_taken_words(before, taken),
         )
     elif isinstance(action, Lay):
-        key = "you_laid" if name == YOU else "laid"
-        text = t(f"nuevos_mundos_table.{key}", name=name, card=label)
+        text = about("nuevos_mundos_table.laid", name, card=label)
     elif isinstance(action, LastCard):
-        text = t("nuevos_mundos_table.laid_last", name=name, card=label)
+        text = about("nuevos_mundos_table.laid_last", name, card=label)
     else:
-        text = t("nuevos_mundos_table.laid_no_last", name=name)
+        text = about("nuevos_mundos_table.laid_no_last", name)
     if before.phase == PLAY and after.phase != PLAY:
         text += " " + t("nuevos_mundos_table.game_ending")
     return text
@@ -239,11 +238,6 @@ def score_html(sheet: ScoreSheet, step: int) -> str:
 # ---------------------------------------------------------------------------- in words
 
 
-def whose(view: NuevosMundosView, player: int, *, start: bool = False) -> str:
-    """ "Ana's", or "your" / "Your" for the default human name."""
-    return possessive(view.players[player], start=start)
-
-
 def board_words(view: NuevosMundosView) -> str:
     """The universe board in one sentence (what anybody at the table may see)."""
     parts = []
@@ -266,8 +260,8 @@ def board_words(view: NuevosMundosView) -> str:
 def world_words(view: NuevosMundosView, player: int) -> str:
     """One world in a sentence, its cards in ascending order."""
     cards = sorted(view.worlds[player])
-    start = whose(view, player, start=True)
+    name = view.players[player]
     if not cards:
-        return t("nuevos_mundos_table.words_world_empty", whose_start=start)
+        return about("nuevos_mundos_table.words_world_empty", name)
     listed = join_words([card_label(c) for c in cards])
-    return t("nuevos_mundos_table.words_world", whose_start=start, n=len(cards), cards=listed)
+    return about("nuevos_mundos_table.words_world", name, n=len(cards), cards=listed)
