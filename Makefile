@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: lab lab-es test lint typecheck pytest browser bench study clean
+.PHONY: lab lab-es apps test lint typecheck pytest browser bench study printables clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ lab: $(STAMP)
 # the same lessons in Spanish (las lecciones en español)
 lab-es: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/es/00_empieza_aqui.ipynb
+
+# the play-only apps (no code on screen) in Voila, which opens the list of apps; settings in
+# voila.json (read from the folder voila starts in). Voila needs no root flag: it never
+# refuses root. Spanish: add ?lang=es to an app's address.
+apps: $(STAMP)
+	$(BIN)/voila notebooks/apps
 
 test: $(STAMP) lint typecheck browser pytest
 
@@ -46,5 +52,10 @@ bench: $(STAMP)
 study: $(STAMP)
 	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json
 
+# score sheets, reference cards and lesson handouts to print: A4 SVG pages and one PDF per
+# language, in printables/<lang>/ (docs/printables.md says what each sheet is)
+printables: $(STAMP)
+	$(BIN)/python -m widgets.printables --out printables/ --lang all
+
 clean:
-	rm -rf $(VENV) build test-artifacts *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build test-artifacts printables *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
