@@ -252,7 +252,7 @@ def test_choices_list_every_acquisition_the_abilities_and_the_end_of_turn() -> N
     notes = choices(game)
     assert isinstance(notes, Notes)
     text = "\n".join(notes)
-    assert notes[0] == "You to play (turn 1). Acquisitions:"
+    assert notes[0] == "Your turn (turn 1). Acquisitions:"
     for item in hint_items(game):
         assert f"  • {item}" in notes
     assert "Use your plus tile: an extra card from the deck" in text
@@ -628,3 +628,20 @@ def test_lesson_3_tables_of_the_bots_the_decks_and_the_margins() -> None:
     ]
     margins = margins_table((12, 1000))
     assert margins.rows == (("12", "± 28.3 points"), ("1000", "± 3.1 points"))
+
+
+def test_the_guided_turn_speaks_spanish_to_you() -> None:
+    set_language("es")
+    try:
+        game = lesson.solo_game(seed=33, level=1)
+        assert choices(game)[0] == "Te toca (turno 1). Adquisiciones posibles:"
+        assert lesson.line_words(game) == "Tu línea: sol, tierra, agua, aire"
+        end = idle_until_lost(game)[-1]
+        assert end.startswith("La partida se pierde en el turno ") and end.endswith(
+            "ya están colocadas las siete fichas de extinción."
+        )
+        team = Ecosfera(("Ana", "Ben"), seed=375, level=1)
+        assert choices(team)[0] == "Juega Ana (turno 1). Adquisiciones posibles:"
+        assert lesson.line_words(team, 1).startswith("Línea de Ben: ")
+    finally:
+        set_language("en")

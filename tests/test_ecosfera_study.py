@@ -37,6 +37,7 @@ from gamecore.ecosfera.study import (
     summarise,
 )
 from gamecore.experiments import margin_of_error, wilson_interval
+from gamecore.words import set_language
 from widgets.ecosfera.charts import (
     ELEMENT_STYLES,
     element_demand,
@@ -44,6 +45,7 @@ from widgets.ecosfera.charts import (
     level_supply,
     load_published,
     margin_chart,
+    margins_table,
     steps_table,
     study_table,
     supply_chart,
@@ -461,6 +463,36 @@ def test_the_lesson_reads_the_published_study_and_the_start_page_links_it() -> N
     lesson = json.loads(LESSON.read_text(encoding="utf-8"))
     code = "".join("".join(c["source"]) for c in lesson["cells"] if c["cell_type"] == "code")
     assert "load_published()" in code  # the study shipped with the package: works on Binder
-    start = json.loads((ROOT / "notebooks" / "en" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    start_page = ROOT / "notebooks" / "en" / "00_start_here.ipynb"
+    start = json.loads(start_page.read_text(encoding="utf-8"))
     text = "".join("".join(c["source"]) for c in start["cells"])
     assert "(ecosfera/03_how_hard_is_each_level.ipynb)" in text
+
+
+# ---------------------------------------------------------------------------- in Spanish
+
+
+@pytest.fixture
+def spanish():
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def test_the_tables_write_numbers_the_spanish_way(spanish) -> None:
+    first = study_table(toy_study()).rows[0]
+    assert first[:4] == ("Nivel 1", "20", "12", "60,0\u00a0%")
+    assert first[-2:] == ("20\u00a0%", "10\u00a0%")
+    rise = steps_table({1: summary(1, 10, 100), 2: summary(2, 30, 100)})
+    assert rise.rows[0][1:] == ("+20,0 puntos", "-3,7", "sí")
+    assert margins_table((12,)).rows == (("12", "± 28,3 puntos"),)
+
+
+def test_the_charts_speak_spanish(spanish) -> None:
+    shown = texts(margin_chart())
+    assert "12 partidas: ± 28 puntos" in shown and "10\u00a0000" in shown
+    assert not [s for s in shown if "games" in s or "points" in s]
+    published = load_published()["planner"]
+    shown = texts(level_chart(toy_study(games=4), published))
+    assert "45,1\u00a0%" in shown and not [s for s in shown if "%" in s and "." in s]
+    assert not [s for s in shown if "Level" in s or "games" in s]

@@ -45,7 +45,7 @@ from gamecore.ecosfera.data import (
 from gamecore.ecosfera.study import LevelSummary, steps
 from gamecore.experiments import margin_of_error
 from gamecore.nuevos_mundos.earth import Table
-from gamecore.words import t
+from gamecore.words import number, percent, t
 
 from ..palette import INK, MUTED
 from ..progress import ProgressBox, ProgressCallback, progress_bar
@@ -189,11 +189,11 @@ def study_table(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Tabl
                 _level(level),
                 str(s.games),
                 str(s.wins),
-                f"{s.win_rate:.1%}",
-                t("charts.eco_interval", low=f"{low:.1%}", high=f"{high:.1%}"),
-                f"{s.mean_score:.0f}",
-                f"{s.mean_taken:.1f}",
-                *(f"{s.ran_out[e]:.0%}" for e in elements),
+                percent(s.win_rate, 1),
+                t("charts.eco_interval", low=percent(low, 1), high=percent(high, 1)),
+                number(s.mean_score),
+                number(s.mean_taken, 1),
+                *(percent(s.ran_out[e]) for e in elements),
             )
         )
     headers = (
@@ -217,8 +217,8 @@ def steps_table(study: Study) -> Table:
     for easier, harder, drop, z in steps(study):
         verdict = t("charts.eco_yes" if abs(z) > Z_95 else "charts.eco_maybe_luck")
         step = t("charts.eco_step", easier=easier, harder=harder)
-        change = t("charts.eco_points_change", change=f"{-drop * 100:+.1f}")
-        rows.append((step, change, f"{z:.1f}", verdict))
+        change = t("charts.eco_points_change", change=_signed(-drop * 100, 1))
+        rows.append((step, change, number(z, 1), verdict))
     headers = (
         t("charts.eco_col_step"),
         t("charts.eco_col_change"),
@@ -235,7 +235,7 @@ def bots_by_level(studies: Mapping[str, Study]) -> Table:
     rows = tuple(
         (
             bot_kind_words(name),
-            *(f"{study[level].win_rate:.1%}" if level in study else "" for level in levels),
+            *(percent(study[level].win_rate, 1) if level in study else "" for level in levels),
         )
         for name, study in studies.items()
     )
@@ -246,7 +246,7 @@ def bots_by_level(studies: Mapping[str, Study]) -> Table:
 def ran_out_table(study: Study, elements: Sequence[str] = ELEMENTS) -> Table:
     """Level by level, the share of games in which each element deck ran out."""
     rows = tuple(
-        (_level(level), *(f"{s.ran_out[e]:.0%}" for e in elements))
+        (_level(level), *(percent(s.ran_out[e]) for e in elements))
         for level, s in sorted(study.items())
     )
     headers = (t("charts.eco_col_ran_out_in"), *(_element(e) for e in elements))
@@ -259,7 +259,7 @@ def margins_table(
     """How far from the true win rate (near ``rate``) a measured one may be, 95 times in
     100, after each number of ``games``."""
     rows = tuple(
-        (str(n), t("charts.eco_within", margin=f"{margin_of_error(rate, n) * 100:.1f}"))
+        (number(n), t("charts.eco_within", margin=number(margin_of_error(rate, n) * 100, 1)))
         for n in games
     )
     headers = (t("charts.eco_col_games_played"), t("charts.eco_col_margin"))
@@ -313,7 +313,7 @@ def level_chart(study: Study | None, published: Study | None = None) -> Figure:
             label=t("charts.eco_per_level", who=who, games=_games(s)),
         )
         for xi, level, rate, (_, high) in zip(x, shown, rates, intervals):
-            text = f"{rate:.1f}%" if s[level].games >= PRECISE_GAMES else f"{rate:.0f}%"
+            text = percent(rate / 100, 1 if s[level].games >= PRECISE_GAMES else 0)
             ax.text(xi, high * 100 + 1.5, text, ha="center", fontsize=13, fontweight="bold")
         tallest = max(tallest, *(high * 100 for _, high in intervals))
     ax.set_xticks(
@@ -360,7 +360,7 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
             label=t("charts.eco_element_deck", element=_element(element)),
         )
         for xi, share in zip(x, shares):
-            left.text(xi, share + 1.5, f"{share:.0f}%", ha="center", fontsize=12)
+            left.text(xi, share + 1.5, percent(share / 100), ha="center", fontsize=12)
         turns = [(j, study[level].ran_out_turn[element]) for j, level in enumerate(levels)]
         points = [(j, turn) for j, turn in turns if turn is not None]
         right.plot(
@@ -378,7 +378,7 @@ def supply_chart(study: Study, elements: Sequence[str] = SUPPLY_ELEMENTS) -> Fig
             others = [study[levels[j]].ran_out_turn[e] for e in elements if e != element]
             above = all(o is None or turn >= o for o in others)
             right.annotate(
-                f"{turn:.0f}",
+                number(turn),
                 (j, turn),
                 xytext=(0, 12 if above else -24),
                 textcoords="offset points",
@@ -419,7 +419,7 @@ def margin_chart(rate: float = 0.5, marked: Sequence[int] = MARGIN_GAMES) -> Fig
         m = margin_of_error(rate, n) * 100
         ax.plot([n], [m], "o", ms=11, color=PUBLISHED_COLOUR, markeredgecolor=INK)
         ax.annotate(
-            t("charts.eco_margin_point", n=n, margin=f"{m:.0f}"),
+            t("charts.eco_margin_point", n=n, margin=number(m)),
             (n, m),
             xytext=(12, 8),
             textcoords="offset points",
@@ -429,10 +429,10 @@ def margin_chart(rate: float = 0.5, marked: Sequence[int] = MARGIN_GAMES) -> Fig
     ax.set_xscale("log")
     ax.set_xlim(10, 10_000)
     ax.set_ylim(0, _round_up(margin_of_error(rate, 10) * 100 + 3, 5))
-    ax.set_xticks([10, 100, 1000, 10_000], ["10", "100", "1000", "10,000"])
+    ax.set_xticks([10, 100, 1000, 10_000], [number(n) for n in (10, 100, 1000, 10_000)])
     ax.set_xlabel(t("charts.eco_games_axis"), fontsize=LESSON3_FONT)
     ax.set_ylabel(t("charts.eco_margin_axis"), fontsize=LESSON3_FONT)
-    ax.set_title(t("charts.eco_margin_title", rate=f"{rate:.0%}"), fontsize=16)
+    ax.set_title(t("charts.eco_margin_title", rate=percent(rate)), fontsize=16)
     ax.tick_params(labelsize=LESSON3_FONT)
     ax.grid(alpha=0.3, which="both")
     fig.tight_layout()
@@ -446,6 +446,11 @@ def solo_games_bar(
     """A progress bar for a level study of ``games_per_level`` solo games at each level,
     titled in the lesson's language, and the ``progress`` callback that feeds it."""
     return progress_bar(games_per_level * len(levels), t("ecosfera_lessons.playing_solo_games"))
+
+
+def _signed(value: float, digits: int) -> str:
+    """A change with its sign, in the reader's way of writing numbers ("+8.3", "+8,3")."""
+    return ("+" if value > 0 else "") + number(value, digits)
 
 
 def _games(study: Study) -> str:

@@ -50,7 +50,7 @@ from gamecore.ecosfera.data import (
     supply_at_start,
 )
 from gamecore.ecosfera.explain import in_words
-from gamecore.ecosfera.game import Ecosfera
+from gamecore.ecosfera.game import LOST, Ecosfera
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
 from gamecore.words import LANGUAGES, join_words, t
@@ -315,7 +315,10 @@ def choices(game: Ecosfera) -> Notes:
     if game.is_over:
         return Notes([t("lessons.eco_game_over", outcome=game.describe_outcome())])
     name = game.players[game.turn_player]
-    notes = Notes([t("lessons.eco_choices_head", name=name, turn=game.turns + 1)])
+    if is_you(name):
+        notes = Notes([t("ecosfera_lessons.choices_head_you", turn=game.turns + 1)])
+    else:
+        notes = Notes([t("lessons.eco_choices_head", name=name, turn=game.turns + 1)])
     items = hint_items(game)
     notes += [f"  • {item}" for item in items] or [f"  • {t('lessons.eco_nothing_to_acquire')}"]
     abilities = _ability_groups(game)
@@ -385,8 +388,10 @@ def idle_until_lost(game: Ecosfera) -> Notes:
                     of=EXTINCTION_TILES,
                 )
             )
-    result, _, detail = copy.describe_outcome().partition(":")
-    notes.append(t("lessons.eco_idle_end", result=result, turn=last, detail=detail.strip()))
+    if copy.outcome == LOST:
+        notes.append(t("ecosfera_lessons.idle_lost", turn=last))
+    else:
+        notes.append(t("ecosfera_lessons.idle_other", turn=last, outcome=copy.describe_outcome()))
     return notes
 
 
