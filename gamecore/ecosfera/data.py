@@ -5,6 +5,11 @@ fungi and animal cards live in ``cards.json`` (replace that file with the printe
 code changes). ``default_cards()`` reads and checks it the first time a game needs it;
 ``parse_cards(data)`` checks any card list in the same shape (the tests build small ones).
 
+``cards.json`` is written in English. A file beside it per other language
+(``cards.es.json``) gives each card's common name and fact in that language, by card id;
+``species_name(card)`` and ``species_fact(card)`` read them in the language of the moment,
+and ``scientific_name(card)`` is the same in every language.
+
 Every card is a small integer code everywhere in the engine, the same for every card list:
 
 - plant & fungi card ``P07`` is 107, animal card ``A03`` is 203;
@@ -17,12 +22,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..words import t
+from ..words import LANGUAGES, get_language, t
 
 # ---------------------------------------------------------------------------- printed numbers
 
@@ -173,6 +178,15 @@ def supply_at_start(level: int, players: int) -> int:
 
 
 @dataclass(frozen=True)
+class Translation:
+    """A card's common name and fact in one language (from ``cards.<lang>.json``)."""
+
+    lang: str
+    name: str
+    fact: str
+
+
+@dataclass(frozen=True)
 class Plant:
     """A plant & fungi kingdom card: biomes at the top, element cost at the bottom."""
 
@@ -188,6 +202,8 @@ class Plant:
     abilities: tuple[str, ...]
     mushroom_symbol: bool
     fact: str
+    translations: tuple[Translation, ...] = ()
+    """The name and fact in other languages than cards.json's (read ``species_name``)."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +217,32 @@ class Animal:
     biomes: tuple[str, ...]
     abilities: tuple[str, ...]
     fact: str
+    translations: tuple[Translation, ...] = ()
+    """The name and fact in other languages than cards.json's (read ``species_name``)."""
+
+
+def _translation(card: Plant | Animal, lang: str | None) -> Translation | None:
+    lang = lang or get_language()
+    return next((tr for tr in card.translations if tr.lang == lang), None)
+
+
+def species_name(card: Plant | Animal, lang: str | None = None) -> str:
+    """The card's common name in ``lang`` (default: the language of the moment): "Pino
+    silvestre" in Spanish, "Scots pine" in English (cards.json's own name where a language
+    has none)."""
+    found = _translation(card, lang)
+    return found.name if found else card.name
+
+
+def species_fact(card: Plant | Animal, lang: str | None = None) -> str:
+    """The card's fact in ``lang`` (default: the language of the moment)."""
+    found = _translation(card, lang)
+    return found.fact if found else card.fact
+
+
+def scientific_name(card: Plant | Animal) -> str:
+    """The species' scientific name ("Pinus sylvestris"), the same in every language."""
+    return card.latin
 
 
 @dataclass(frozen=True, eq=False)
@@ -248,11 +290,11 @@ class CardSet:
         return is_element(code) or is_disaster(code)
 
     def describe(self, code: int) -> str:
-        """A card for people: "P07 Scots pine (tree; taiga, tundra; earth 1, water 1)"."""
+        """A card for people: "P01 Scots pine, Pinus sylvestris (tree; taiga; earth 1, ...)"."""
         if not (is_plant(code) or is_animal(code)) or not self.exists(code):
             return card_words(code)
         card = self.card(code)
-        biomes = ", ".join(self.biome_labels.get(b, b) for b in card.biomes)
+        biomes = ", ".join(biome_label(BIOMES.index(b)) for b in card.biomes)
         extra = [
             t("ecosfera.symbol_on_card", ability=ability_name(ABILITIES.index(a)))
             for a in card.abilities
@@ -268,12 +310,22 @@ class CardSet:
             parts = [t(f"ecosfera.kind_{card.kind}"), biomes, cost, *extra]
         else:
             parts = [t("ecosfera.kind_animal"), biomes, *extra]
-        return t("ecosfera.card_described", id=card.id, name=card.name, facts="; ".join(parts))
+        return t(
+            "ecosfera.card_described",
+            id=card.id,
+            name=species_name(card),
+            latin=scientific_name(card),
+            facts="; ".join(parts),
+        )
+
+    def name(self, code: int) -> str:
+        """A plant or animal card's common name in the language of the moment."""
+        return species_name(self.card(code))
 
     def card_words(self, code: int) -> str:
         """A card as a table names it: "Porcini (P10)", "a sun card", "a disaster card"."""
         if (is_plant(code) or is_animal(code)) and self.exists(code):
-            return t("ecosfera.named_card", name=self.card(code).name, id=card_label(code))
+            return t("ecosfera.named_card", name=self.name(code), id=card_label(code))
         return card_words(code)
 
 
@@ -373,12 +425,18 @@ def _mask(biomes: Sequence[str]) -> int:
     return sum(1 << BIOMES.index(b) for b in biomes)
 
 
-def parse_cards(data: Mapping[str, Any], *, printed_counts: bool = True) -> CardSet:
+def parse_cards(
+    data: Mapping[str, Any],
+    *,
+    printed_counts: bool = True,
+    translations: Mapping[str, Mapping[str, Any]] | None = None,
+) -> CardSet:
     """Check a card list in the ``cards.json`` shape and build its lookup tables.
 
     With ``printed_counts`` the list must hold the rulebook's 30 plant & fungi and 25
     animal cards; without it any number from 1 to 99 of each is accepted (small lists for
-    tests and lessons). Raises ValueError naming the first problem.
+    tests and lessons). ``translations``: language -> the ``cards.<lang>.json`` data.
+    Raises ValueError naming the first problem.
     """
     if not isinstance(data, Mapping):
         raise ValueError("cards.json must hold one JSON object")
@@ -396,6 +454,11 @@ def parse_cards(data: Mapping[str, Any], *, printed_counts: bool = True) -> Card
     )
     plants = tuple(_plant(raw, PLANT_BASE + i) for i, raw in enumerate(plants_raw, start=1))
     animals = tuple(_animal(raw, ANIMAL_BASE + i) for i, raw in enumerate(animals_raw, start=1))
+    if translations:
+        ids = {p.id for p in plants} | {a.id for a in animals}
+        found = _translations(translations, ids)
+        plants = tuple(replace(p, translations=found.get(p.id, ())) for p in plants)
+        animals = tuple(replace(a, translations=found.get(a.id, ())) for a in animals)
     biome_mask = [0] * CODE_LIMIT
     cost: list[tuple[int, ...]] = [()] * CODE_LIMIT
     abilities: list[tuple[int, ...]] = [()] * CODE_LIMIT
@@ -419,18 +482,55 @@ def parse_cards(data: Mapping[str, Any], *, printed_counts: bool = True) -> Card
     )
 
 
+def _translations(
+    translations: Mapping[str, Mapping[str, Any]], ids: set[str]
+) -> dict[str, tuple[Translation, ...]]:
+    """Card id -> its names and facts in other languages, checked: every entry names a
+    card of the list and gives a non-empty name and fact (a card left out keeps the
+    cards.json words)."""
+    found: dict[str, list[Translation]] = {}
+    for lang, data in translations.items():
+        where = f"cards.{lang}.json"
+        entries = data.get("cards") if isinstance(data, Mapping) else None
+        if not isinstance(entries, Mapping):
+            raise ValueError(f"{where} needs an object 'cards': card id -> name and fact")
+        for card_id, entry in entries.items():
+            if card_id not in ids:
+                raise ValueError(f"{where}: there is no card {card_id!r} in the card list")
+            if not isinstance(entry, Mapping):
+                raise ValueError(f"{where}: {card_id} needs a name and a fact")
+            name = _text(f"{where}: {card_id}", entry.get("name"), "name")
+            fact = _text(f"{where}: {card_id}", entry.get("fact"), "fact")
+            found.setdefault(card_id, []).append(Translation(lang, name, fact))
+    return {card_id: tuple(words) for card_id, words in found.items()}
+
+
 def load_cards(path: str | Path, *, printed_counts: bool = True) -> CardSet:
-    """Read and check a card list from a JSON file."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return parse_cards(data, printed_counts=printed_counts)
+    """Read and check a card list from a JSON file, with the ``<name>.<lang>.json`` files
+    beside it (``cards.es.json`` for ``cards.json``) for its words in other languages."""
+    path = Path(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    translations = {}
+    for lang in LANGUAGES[1:]:
+        beside = path.with_name(f"{path.stem}.{lang}{path.suffix}")
+        if beside.exists():
+            translations[lang] = json.loads(beside.read_text(encoding="utf-8"))
+    return parse_cards(data, printed_counts=printed_counts, translations=translations)
 
 
 _DEFAULT: list[CardSet] = []
 
 
 def default_cards() -> CardSet:
-    """The card list in the package's ``cards.json``, read and checked once."""
+    """The card list in the package's ``cards.json`` (and its ``cards.<lang>.json``),
+    read and checked once."""
     if not _DEFAULT:
-        text = resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
-        _DEFAULT.append(parse_cards(json.loads(text)))
+        folder = resources.files(__package__)
+        data = json.loads(folder.joinpath("cards.json").read_text(encoding="utf-8"))
+        translations = {}
+        for lang in LANGUAGES[1:]:
+            beside = folder.joinpath(f"cards.{lang}.json")
+            if beside.is_file():
+                translations[lang] = json.loads(beside.read_text(encoding="utf-8"))
+        _DEFAULT.append(parse_cards(data, translations=translations))
     return _DEFAULT[0]

@@ -53,7 +53,7 @@ def name_of(cards: CardSet, code: int) -> str:
     if is_disaster(code):
         return t("ecosfera_table.disaster")
     if (is_plant(code) or is_animal(code)) and cards.exists(code):
-        return cards.card(code).name
+        return cards.name(code)
     return t("ecosfera_table.unknown_card")
 
 
@@ -245,7 +245,7 @@ def in_words(cards: CardSet, reason: str) -> str:
     def named(match: re.Match[str]) -> str:
         base = PLANT_BASE if match.group(1) == "P" else ANIMAL_BASE
         code = base + int(match.group(2))
-        return cards.card(code).name if cards.exists(code) else match.group(0)
+        return cards.name(code) if cards.exists(code) else match.group(0)
 
     reason = CARD_CODE.sub(named, reason.strip())
     reason = reason[:1].upper() + reason[1:]

@@ -40,6 +40,8 @@ from gamecore.ecosfera.data import (
     is_disaster,
     is_element,
     is_plant,
+    scientific_name,
+    species_name,
 )
 from gamecore.words import t
 
@@ -126,7 +128,7 @@ def card_name(cards: CardSet, code: int) -> str:
     if is_disaster(code):
         return t("pictures.eco_kind_disaster")
     if cards.exists(code) and (is_plant(code) or is_animal(code)):
-        return cards.card(code).name
+        return cards.name(code)
     return card_label(code)
 
 
@@ -375,7 +377,9 @@ def _plant(
     shapes += biome_lines(plant.biomes, x + 6, y + BAND_H + 6, id, fade)
     top = y + BAND_H + 6 + BIOME_STEP * n + 8
     room = int((row - 4 - top - MIN_TEXT / 2) // LINE) + 1
-    shapes += _centred(_lines(plant.name, room, bold=True), x, top, f"{id}-name", fade, bold=True)
+    shapes += _centred(
+        _lines(species_name(plant), room, bold=True), x, top, f"{id}-name", fade, bold=True
+    )
     shapes += _symbols(code, cards, plant.kind, x, row, id, opacity=fade, **symbols)
     shapes += _cost(code, cards, x, y + CARD_H - 38, id, fade)
     return shapes
@@ -392,9 +396,9 @@ def _animal(
     shapes = [*_band(x, y, ANIMAL_BAND, "animal", id, fade)]
     top = y + BAND_H + 13
     room = int((row - 4 - top - MIN_TEXT / 2) // LINE) + 1
-    names = _lines(animal.name, min(room, 3), bold=True)
+    names = _lines(species_name(animal), min(room, 3), bold=True)
     shapes += _centred(names, x, top, f"{id}-name", fade, bold=True)
-    latin = _latin(animal.latin, top + LINE * len(names) + 1, row - 3)
+    latin = _latin(scientific_name(animal), top + LINE * len(names) + 1, row - 3)
     shapes += _centred(latin, x, top + LINE * len(names) + 1, f"{id}-latin", fade, fill=MUTED)
     shapes += _symbols(code, cards, "animal", x, row, id, opacity=fade, **symbols)
     shapes.append(

@@ -46,6 +46,7 @@ from gamecore.ecosfera.data import (
     CardSet,
     is_disaster,
     is_element,
+    scientific_name,
 )
 from gamecore.ecosfera.explain import cost_words, element_name, element_words, name_of
 from gamecore.protocol import Action, Chance
@@ -286,12 +287,14 @@ def target_words(game: Ecosfera, target: str) -> str | None:
         return t(
             "ecosfera_table.pick_plant",
             card=name_of(cards, args[0]),
+            latin=scientific_name(cards.card(args[0])),
             cost=cost_words(cards.cost[args[0]]),
         )
     if kind == "animal":
         return t(
             "ecosfera_table.pick_animal",
             card=name_of(cards, args[0]),
+            latin=scientific_name(cards.card(args[0])),
             biomes=biome_words(cards.biome_mask[args[0]]),
         )
     if kind == "tile":

@@ -1,0 +1,280 @@
+"""The game tables, the scoring pad, the card list and the engines' refusals in Spanish.
+
+Each test builds its table in Spanish, plays a few moves with the table's own methods and
+reads what a student reads (status line, history, the table in words, the picture's words,
+refusal reasons): it must hold the expected Spanish sentences and none of a short list of
+English words that used to leak ("You", "your", "took", "Greedy"...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+import gamecore
+from gamecore.ecosfera import Ecosfera, EndTurn
+from gamecore.ecosfera.data import (
+    default_cards,
+    load_cards,
+    parse_cards,
+    scientific_name,
+    species_fact,
+    species_name,
+)
+from gamecore.words import t
+from widgets.ecosfera.table import EcosferaTable
+from widgets.nuevos_mundos.table import NuevosMundosTable
+from widgets.table_base import about, default_names, is_you
+
+ENGLISH = (
+    " the ",
+    "You",
+    "your",
+    "Your",
+    "Click",
+    "click ",
+    "took",
+    "Greedy",
+    "Random bot",
+    "Player",
+)
+"""English words that must not reach a Spanish screen (whole-word checks below)."""
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    gamecore.set_language("es")
+    try:
+        yield
+    finally:
+        gamecore.set_language("en")
+
+
+def english_in(text: str) -> list[str]:
+    """The words of ``ENGLISH`` found in ``text`` (as words, so "Tú" or "yours" in a
+    Spanish name do not count by accident)."""
+    found = []
+    for word in ENGLISH:
+        pattern = re.escape(word) if word.startswith(" ") else rf"\b{re.escape(word)}\b"
+        if re.search(pattern, text):
+            found.append(word.strip())
+    return found
+
+
+# ------------------------------------------------------------------------ default names
+
+
+def test_default_names_follow_the_language(spanish: None) -> None:
+    assert default_names(("human", "greedy", "random")) == ("Tú", "Bot voraz", "Bot aleatorio")
+    assert default_names(("human", "greedy", "greedy")) == ("Tú", "Bot voraz", "Bot voraz 2")
+    assert gamecore.new_game("nuevos-mundos", players=2, seed=1).players == (
+        "Jugador 1",
+        "Jugador 2",
+    )
+
+
+def test_default_names_in_english() -> None:
+    assert default_names(("human", "greedy", "random")) == ("You", "Greedy bot", "Random bot")
+    assert NuevosMundosTable(seed=1).game.players == ("You", "Greedy bot", "Random bot")
+    assert EcosferaTable(seed=1).game.players == ("You",)
+
+
+def test_the_default_human_is_recognised_in_either_language(spanish: None) -> None:
+    # a game saved in English and loaded at a Spanish table keeps its "You"
+    assert is_you("Tú") and is_you("You") and not is_you("Ana")
+    assert (
+        about("nuevos_mundos_table.words_world_empty", "You") == "Tu mundo todavía no tiene cartas."
+    )
+    assert about("nuevos_mundos_table.words_world_empty", "Ana") == (
+        "El mundo de Ana todavía no tiene cartas."
+    )
+
+
+# ------------------------------------------------------------------------ Nuevos Mundos
+
+
+def test_nuevos_mundos_table_plays_in_spanish(spanish: None) -> None:
+    table = NuevosMundosTable(seed=5)
+    assert table.game.players == ("Tú", "Bot voraz", "Bot aleatorio")
+    assert table.status.text == "Te toca."
+    hand = table.game.hands[0]
+    table.select(99)
+    assert "El 99 no está en tu mano." in table.status.text
+    table.select(hand[0])
+    assert table.play_selected("biome")
+    assert table.history[0].startswith("Jugaste el ")
+    assert any(line.startswith("Bot voraz ") for line in table.history[1:])
+    words = " ".join(table.describe())
+    assert "Tu mano: " in words and "Mundo de Bot voraz" in words
+    assert "del jugador humano" not in words
+    drawn = " ".join(table.scene().texts())
+    assert "Tu mano: haz clic en una carta" in drawn and "Tú (te toca)" in drawn
+    shown = " ".join([table.status.text, *table.history, words, drawn])
+    assert english_in(shown) == []
+    assert table.undo()
+    assert table.status.text.startswith("Te toca. Deshiciste tu jugada")
+
+
+def test_nuevos_mundos_a_take_of_nothing_is_a_sentence(spanish: None) -> None:
+    from gamecore.nuevos_mundos.game import TakeBiome
+    from widgets.nuevos_mundos.table_words import describe_move
+
+    game = gamecore.new_game("nuevos-mundos", players=("Tú", "Ana"), seed=1)
+    action = TakeBiome(13)  # seed 1: no coast card is visible, so it takes none
+    before = game.view(0)
+    game.play(action)
+    assert game.worlds[0] == []
+    text = describe_move(game.players, 0, action, before, game.view(0))
+    assert text == "Jugaste el 13 por su bioma (costa), pero no te llevaste ninguna carta."
+
+
+def test_nuevos_mundos_hot_seat_names_each_player(spanish: None) -> None:
+    table = NuevosMundosTable(players=("Ana", "Ben"), seats=("human", "human"), seed=3)
+    card = table.game.hands[0][0]
+    table.select(card)
+    table.play_selected("biome")
+    shown = " ".join([table.status.text, *table.describe(), *table.scene().texts()])
+    assert "Ben" in shown and "de Ben" in shown
+    assert english_in(shown) == []
+
+
+# ------------------------------------------------------------------------ Ecosfera
+
+
+def test_ecosfera_table_plays_in_spanish(spanish: None) -> None:
+    table = EcosferaTable(seed=3)
+    assert table.game.players == ("Tú",)
+    assert table.status.text == "Te toca (turno 1)."
+    table.click_target("deck:0")
+    assert "Tu mazo: 3 cartas" in table.status.text
+    table.perform(EndTurn())
+    history = " ".join(table.history)
+    assert history.startswith("Terminaste tu turno.")
+    assert "Tu próxima línea" in history
+    drawn = " ".join(table.scene().texts())
+    assert "Tú — te toca" in drawn
+    shown = " ".join([table.status.text, history, *table.describe(), drawn])
+    assert "Scots pine" not in shown and english_in(shown) == []
+
+
+def test_ecosfera_engine_notes_about_the_default_human_speak_to_them(spanish: None) -> None:
+    from widgets.ecosfera.words import _tidy
+
+    names = ("Tú", "Ana")
+    note = t("ecosfera.note_three_element", element="sol", player="Tú")
+    assert _tidy(note, names) == "Tres cartas de sol en tu línea"
+    note = t("ecosfera.note_opened_disasters", n=4, player="Tú")
+    assert _tidy(note, names) == "Se abrieron 4 desastres en tu línea"
+    note = t("ecosfera.note_turn_over", player="Ana")
+    assert _tidy(note, names) == "Terminó el turno de Ana"
+
+
+def test_ecosfera_english_notes_about_you() -> None:
+    from widgets.ecosfera.words import _tidy
+
+    note = t("ecosfera.note_three_disasters", player="You")
+    assert _tidy(note, ("You",)) == "Three disasters on your line"
+    assert _tidy(t("ecosfera.note_takes_disaster", player="You"), ("You",)) == (
+        "You take a disaster card"
+    )
+
+
+def test_ecosfera_team_table_in_spanish(spanish: None) -> None:
+    table = EcosferaTable(players=("Ana", "Ben"), seats=("human", "human"), seed=8)
+    ben_card = table.game.lines[1][0]
+    table.click_target(f"line:1:{ben_card}")
+    problem = table.status.problem
+    assert "en la línea de Ben" in problem and "Ahora es el turno de Ana." in problem
+    table.perform(EndTurn())
+    shown = " ".join([table.status.text, *table.history, *table.scene().texts()])
+    assert "Le toca a Ben" in shown and english_in(shown) == []
+
+
+# ------------------------------------------------------------------------ species
+
+
+def test_every_card_has_a_spanish_name_and_fact(spanish: None) -> None:
+    cards = default_cards()
+    for card in (*cards.plants, *cards.animals):
+        assert species_name(card) != card.name or card.name in (
+            "Saguaro",
+            "Welwitschia",
+            "Rafflesia",
+            "Msasa",
+            "Jaguar",
+        ), card.id
+        assert species_fact(card) != card.fact, card.id
+        assert species_name(card, "en") == card.name
+        assert scientific_name(card) == card.latin
+    scots_pine = cards.card(101)
+    assert species_name(scots_pine) == "Pino silvestre"
+    assert cards.card_words(101) == "Pino silvestre (P01)"
+    assert cards.describe(101).startswith("P01 Pino silvestre, Pinus sylvestris (árbol; taiga;")
+
+
+def test_the_spanish_card_list_says_its_names_are_ours() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("gamecore.ecosfera").joinpath("cards.es.json").read_text("utf-8")
+    )
+    assert "ours" in data["provenance"]["names"]
+    assert set(data["cards"]) == {c.id for c in (*default_cards().plants, *default_cards().animals)}
+
+
+def test_a_translation_naming_an_unknown_card_is_refused() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("gamecore.ecosfera").joinpath("cards.json").read_text("utf-8")
+    )
+    with pytest.raises(ValueError, match="no card 'P99'"):
+        parse_cards(data, translations={"es": {"cards": {"P99": {"name": "x", "fact": "y"}}}})
+    with pytest.raises(ValueError, match="fact"):
+        parse_cards(data, translations={"es": {"cards": {"P01": {"name": "x"}}}})
+
+
+def test_a_card_file_brings_its_translation_from_beside_it(tmp_path, spanish: None) -> None:
+    import json
+    from importlib import resources
+
+    folder = resources.files("gamecore.ecosfera")
+    (tmp_path / "mine.json").write_text(folder.joinpath("cards.json").read_text("utf-8"), "utf-8")
+    (tmp_path / "mine.es.json").write_text(
+        json.dumps({"cards": {"A07": {"name": "Oso blanco", "fact": "Vive en el hielo."}}}),
+        "utf-8",
+    )
+    cards = load_cards(tmp_path / "mine.json")
+    assert cards.name(207) == "Oso blanco"
+    assert cards.name(201) == "Eurasian lynx"  # a card the file leaves out keeps cards.json's
+
+
+def test_spanish_card_faces_show_the_spanish_name_and_the_scientific_one(spanish: None) -> None:
+    from widgets.ecosfera.cards import card_face
+    from widgets.scene import Text
+
+    cards = default_cards()
+    for code in (*cards.plant_codes, *cards.animal_codes):
+        words = " ".join(
+            s.text for s in card_face(code, cards, 0, 0, id="c") if isinstance(s, Text)
+        )
+        for part in cards.name(code).split():
+            assert part in words, (code, cards.name(code), words)
+        assert "…" not in words, (code, words)
+    assert "Ursus maritimus" in " ".join(
+        s.text for s in card_face(207, cards, 0, 0, id="c") if isinstance(s, Text)
+    )
+
+
+def test_the_keyboard_list_gives_the_scientific_name(spanish: None) -> None:
+    from widgets.ecosfera.words import target_words
+
+    game = Ecosfera(("Tú",), 3)
+    plant = next(c for c in game.plant_row if c)
+    said = target_words(game, f"plant:{plant}")
+    card = game.cards.card(plant)
+    assert said is not None and species_name(card) in said and card.latin in said
