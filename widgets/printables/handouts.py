@@ -215,10 +215,12 @@ def wrap_runs(
     """``runs`` broken into lines no wider than ``width`` millimetres, at spaces; each line
     is its runs again, with bold kept (a word wider than the line keeps a line of its own)."""
     words: list[tuple[str, bool, bool]] = []  # word, bold, glued to the word before
+    spaced = True  # the text so far ends with a space
     for piece, bold in runs:
-        glued = bool(piece) and not piece[0].isspace()
+        glued = not spaced and not piece[:1].isspace()
         for k, word in enumerate(piece.split()):
-            words.append((word, bold, glued and k == 0 and bool(words)))
+            words.append((word, bold, glued and k == 0))
+        spaced = piece[-1:].isspace()
     lines: list[list[tuple[str, bool]]] = []
     current: list[tuple[str, bool]] = []
     used = 0.0

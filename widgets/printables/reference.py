@@ -68,7 +68,8 @@ def _title(page: Scene, title: str, subtitle: str) -> float:
 
 # ---------------------------------------------------------------------------- Nuevos Mundos
 
-NM_CARD_SCALE = 1.5
+NM_CARD_SCALE = 1.4
+SETTLEMENT_SCALE = 1.2
 
 
 def _nm_biomes(page: Scene, y: float) -> float:
@@ -78,7 +79,7 @@ def _nm_biomes(page: Scene, y: float) -> float:
     card_h = NM_CARD_H * NM_CARD_SCALE * MM_PER_PX
     for b, (first, last) in enumerate(BIOME_RANGES):
         x = MARGIN + (b % 4) * cell
-        top = y + (b // 4) * (card_h + 16)
+        top = y + (b // 4) * (card_h + 14)
         cx = x + cell / 2
         page.extend(
             from_px(nm_card_face(first, 0, 0, id=f"bc{b}"), cx - card_w / 2, top, NM_CARD_SCALE)
@@ -96,7 +97,7 @@ def _nm_biomes(page: Scene, y: float) -> float:
         )
         words = t("printables.value_range", first=f"{first:02d}", last=f"{last:02d}")
         page.add(text(cx, top + card_h + 9, words, BODY, id=f"bc{b}-range", anchor="middle"))
-    return y + 2 * (card_h + 16)
+    return y + 2 * (card_h + 14)
 
 
 def _nm_order(page: Scene, y: float) -> float:
@@ -136,13 +137,14 @@ def _nm_order(page: Scene, y: float) -> float:
 
 def _nm_settlement(page: Scene, y: float) -> float:
     """A human settlement card beside what it does."""
-    card_w = NM_CARD_W * NM_CARD_SCALE * MM_PER_PX
-    card_h = NM_CARD_H * NM_CARD_SCALE * MM_PER_PX
+    card_w = NM_CARD_W * SETTLEMENT_SCALE * MM_PER_PX
+    card_h = NM_CARD_H * SETTLEMENT_SCALE * MM_PER_PX
     code = nm_settlement(BIOMES.index("taiga"))
-    page.extend(from_px(nm_card_face(code, 0, 0, id="settlement"), MARGIN, y, NM_CARD_SCALE))
+    page.extend(from_px(nm_card_face(code, 0, 0, id="settlement"), MARGIN, y, SETTLEMENT_SCALE))
     x = MARGIN + card_w + 6
-    _paragraph(page, x, y + 3, CONTENT_W - card_w - 6, t("printables.nm_settlement_card"), "sett")
-    return y + card_h + 3
+    words = t("printables.nm_settlement_card")
+    end = _paragraph(page, x, y + 3, CONTENT_W - card_w - 6, words, "sett")
+    return max(y + card_h, end) + 3
 
 
 def _nm_icons(page: Scene, y: float) -> float:

@@ -21,7 +21,6 @@ from gamecore.ecosfera.data import (
     BIOME_TILES,
     CHALLENGE_POINTS,
     CHALLENGES,
-    EXTINCTION_TILES,
     LEVEL_POINTS,
     LEVELS,
     SUPPLY_ELEMENT_POINTS,
@@ -147,9 +146,11 @@ def score_table(
     top: float,
     id: str,
     row_h: float = ROW_H,
+    each_column: bool = False,
 ) -> float:
     """Draw ``rows`` from ``top``, the label in the first column and an empty cell of
-    ``row_h`` millimetres to write in under every other; returns the y where it ends."""
+    ``row_h`` millimetres to write in under every other; returns the y where it ends.
+    ``each_column``: the second column holds what each thing counted is worth."""
     width = sum(columns)
     y = top
     for n, row in enumerate(rows):
@@ -161,19 +162,14 @@ def score_table(
         thick = 0.6 if row.kind == "total" else 0.3
         x = MARGIN
         for k, w in enumerate(columns):
-            page.add(box(x, y, w, height, id=f"{rid}-c{k}", width=thick))
+            shade = SHADE if each_column and k == 1 else None
+            page.add(box(x, y, w, height, id=f"{rid}-c{k}", width=thick, fill=shade))
             x += w
         _label(page, row, y, height, rid, bold=row.kind == "total")
-        if row.each:
+        if row.each and each_column:
+            middle = MARGIN + columns[0] + columns[1] / 2
             page.add(
-                text(
-                    MARGIN + columns[0] - 2,
-                    y + height / 2,
-                    row.each,
-                    BODY,
-                    id=f"{rid}-each",
-                    anchor="end",
-                )
+                text(middle, y + height / 2, row.each, BODY, id=f"{rid}-each", anchor="middle")
             )
         y += height
     return y
@@ -313,12 +309,12 @@ def ecosfera_rows() -> list[Row]:
         ),
         Row(
             "row",
-            t("printables.eco_extinction_unplaced", total=EXTINCTION_TILES),
+            t("ecosfera.category_extinction_tiles"),
             each=t("printables.times_points", points=UNPLACED_EXTINCTION_POINTS),
         ),
         Row(
             "row",
-            t("printables.eco_supply"),
+            t("ecosfera.category_supply_elements"),
             each=t("printables.times_points", points=SUPPLY_ELEMENT_POINTS),
         ),
         Row("section", t("printables.eco_challenges"), t("printables.eco_challenges_note")),
@@ -370,10 +366,11 @@ def _level_table(page: Scene, y: float) -> float:
 
 
 def _game_headings(page: Scene, columns: Sequence[float], y: float) -> float:
-    """'Game 1' over each pair of columns, and 'how many' / 'points' under it."""
-    x = MARGIN + columns[0]
-    pair = columns[1] + columns[2]
-    page.add(box(MARGIN, y, columns[0], 12, id="games-corner", fill=SHADE))
+    """'Game 1' over each pair of columns, and 'how many' / 'points' under it (the first
+    two columns: the label and what each is worth)."""
+    x = MARGIN + columns[0] + columns[1]
+    pair = columns[2] + columns[3]
+    page.add(box(MARGIN, y, columns[0] + columns[1], 12, id="games-corner", fill=SHADE))
     for g in range(GAMES_PER_SHEET):
         gx = x + g * pair
         page.add(box(gx, y, pair, 6, id=f"game{g}", fill=SHADE))
@@ -389,10 +386,10 @@ def _game_headings(page: Scene, columns: Sequence[float], y: float) -> float:
             )
         )
         for k, key in enumerate(("printables.how_many", "printables.points")):
-            cx = gx + k * columns[1]
-            page.add(box(cx, y + 6, columns[1], 6, id=f"game{g}-{k}"))
+            cx = gx + k * columns[2]
+            page.add(box(cx, y + 6, columns[2], 6, id=f"game{g}-{k}"))
             page.add(
-                text(cx + columns[1] / 2, y + 9, t(key), NOTE, id=f"game{g}-{k}-t", anchor="middle")
+                text(cx + columns[2] / 2, y + 9, t(key), NOTE, id=f"game{g}-{k}-t", anchor="middle")
             )
     return y + 12
 
@@ -405,12 +402,12 @@ def ecosfera_score_sheet() -> Scene:
     _blank(page, MARGIN + 90, y + 2, t("printables.date"), CONTENT_W - 90, "date")
     _blank(page, MARGIN, y + 10, t("printables.players"), CONTENT_W, "players")
     y = _level_table(page, y + 16) + 6
-    label_w = 72.0
-    sub = (CONTENT_W - label_w) / (2 * GAMES_PER_SHEET)
-    columns = [label_w] + [sub] * (2 * GAMES_PER_SHEET)
+    label_w, each_w = 66.0, 15.0
+    sub = (CONTENT_W - label_w - each_w) / (2 * GAMES_PER_SHEET)
+    columns = [label_w, each_w] + [sub] * (2 * GAMES_PER_SHEET)
     y = _game_headings(page, columns, y)
     rows = ecosfera_rows()
-    y = score_table(page, rows, columns, y, "eco", row_h=8.5)
+    y = score_table(page, rows, columns, y, "eco", row_h=8.5, each_column=True)
     y = paragraph(page, MARGIN, y + 4, CONTENT_W, t("printables.eco_how_to"), NOTE, id="how")
     y = _result_boxes(page, y + 4)
     _notes(page, y + 4)
