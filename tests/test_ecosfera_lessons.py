@@ -26,6 +26,7 @@ from gamecore.ecosfera import (
     Refresh,
     TakeMissingElement,
     default_cards,
+    final_score,
 )
 from gamecore.ecosfera.data import (
     BIOMES,
@@ -643,5 +644,20 @@ def test_the_guided_turn_speaks_spanish_to_you() -> None:
         team = Ecosfera(("Ana", "Ben"), seed=375, level=1)
         assert choices(team)[0] == "Juega Ana (turno 1). Adquisiciones posibles:"
         assert lesson.line_words(team, 1).startswith("Línea de Ben: ")
+    finally:
+        set_language("en")
+
+
+def test_team_score_names_the_team_in_words_never_its_id() -> None:
+    sheet = final_score(
+        level=1, players=3, biome_tiles=7, extinction_tiles=2, supply_elements=12,
+        challenges=("monk",),
+    )  # fmt: skip
+    notes = lesson.team_score(sheet)
+    assert notes[0] == "The team scores 862 points:"
+    assert "  Biome tiles: 350" in notes and "team" not in " ".join(notes[1:])
+    set_language("es")
+    try:
+        assert lesson.team_score(sheet)[0] == "El equipo suma 862 puntos:"
     finally:
         set_language("en")

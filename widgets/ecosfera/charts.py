@@ -259,7 +259,7 @@ def margins_table(
     """How far from the true win rate (near ``rate``) a measured one may be, 95 times in
     100, after each number of ``games``."""
     rows = tuple(
-        (number(n), t("charts.eco_within", margin=number(margin_of_error(rate, n) * 100, 1)))
+        (str(n), t("charts.eco_within", margin=number(margin_of_error(rate, n) * 100, 1)))
         for n in games
     )
     headers = (t("charts.eco_col_games_played"), t("charts.eco_col_margin"))

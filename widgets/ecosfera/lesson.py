@@ -51,8 +51,10 @@ from gamecore.ecosfera.data import (
 )
 from gamecore.ecosfera.explain import in_words
 from gamecore.ecosfera.game import LOST, Ecosfera
+from gamecore.ecosfera.scoring import TEAM
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
+from gamecore.scoresheet import ScoreSheet
 from gamecore.words import LANGUAGES, join_words, t
 
 from ..notes import Notes, wrap
@@ -451,6 +453,17 @@ def table_words(game: Ecosfera) -> Notes:
                 tiles=join_words(up) or t("lessons.eco_none"),
             )
         )
+    return notes
+
+
+def team_score(sheet: ScoreSheet) -> Notes:
+    """The team's score sheet in sentences: its total, then each category with its points
+    and the reasons (the sheet's one player is the team, which the sentences name as such)."""
+    notes = Notes([t("ecosfera_lessons.team_total", n=sheet.total(TEAM))])
+    for category in sheet.categories:
+        rows = sheet.rows_for(TEAM, category)
+        notes.append(f"  {sheet.title(category)}: {sum(r.points for r in rows)}")
+        notes += [f"    {r.reason}" for r in rows]
     return notes
 
 
