@@ -176,7 +176,7 @@ def test_lesson_5_and_4_charts_are_spanish(tournament):
     seats = run_games("nuevos-mundos", ["random"] * 4, games=24, seed=2024)
     fig = seat_chart(seats)
     fig.canvas.draw()
-    assert "aleatorio" in fig.axes[0].get_title()
+    assert fig.axes[0].get_title() == "¿Quién gana? 24 partidas entre cuatro bots aleatorios"
     assert any("\u00a0%" in x.get_text() for x in fig.findobj(Text))
     planet = earth_words.our_planet()
     fig = climate_chart(planet, planet.places)

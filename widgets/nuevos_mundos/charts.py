@@ -454,22 +454,34 @@ def _round_up(value: float, step: float) -> float:
     return step * math.ceil(value / step)
 
 
+def _many(kind: str) -> str:
+    """Bots of one kind, said of several ("random", in Spanish "aleatorios"): a title names
+    a seat filled by one kind in the plural."""
+    key = f"nuevos_mundos_lessons.bots_{kind}"
+    return t(key) if has(key) else bot_kind_words(kind)
+
+
 def _who(result: ExperimentResult) -> str:
     """The seat chart's title: who won how many games between whom ("four random bots", or
     the bots' names)."""
-    bots = [bot_kind_words(b) for b in result.bot_names()]
-    if len(bots) == 1:
+    kinds = result.bot_names()
+    if len(kinds) == 1:
         n = result.players
+        bot = _many(kinds[0]) if n > 1 else bot_kind_words(kinds[0])
         number = t(f"charts.nm_number_{n}") if has(f"charts.nm_number_{n}") else str(n)
-        return t("charts.nm_who_wins_same", games=result.games, n=n, number=number, bot=bots[0])
-    return t("charts.nm_who_wins", games=result.games, bots=join_words(bots))
+        return t("charts.nm_who_wins_same", games=result.games, n=n, number=number, bot=bot)
+    return t(
+        "charts.nm_who_wins",
+        games=result.games,
+        bots=join_words([bot_kind_words(k) for k in kinds]),
+    )
 
 
 def _turns_title(result: ExperimentResult) -> str:
     """The action chart's title, naming the bots when one kind filled every seat."""
-    bots = [bot_kind_words(b) for b in result.bot_names()]
-    if len(bots) == 1:
-        return t("charts.nm_turns_title_same", bot=bots[0])
+    kinds = result.bot_names()
+    if len(kinds) == 1:
+        return t("charts.nm_turns_title_same", bot=_many(kinds[0]))
     return t("charts.nm_turns_title")
 
 

@@ -108,6 +108,12 @@ def totals(sheet: ScoreSheet) -> Notes:
     return Notes(t("lessons.nm_total", n=sheet.total(p), name=p) for p in sheet.players)
 
 
+def explain(sheet: ScoreSheet) -> Notes:
+    """The whole sheet, row by row, indented under each player and category; shown as text
+    that wraps between words (a Spanish row can be longer than a printed line may be)."""
+    return Notes(sheet.explain())
+
+
 def ranking(sheet: ScoreSheet) -> Notes:
     """The ranking, first place first; tied players share a place."""
     return Notes(
@@ -270,6 +276,7 @@ __all__ = [
     "biome_plants",
     "board",
     "climate_fits",
+    "explain",
     "fair_share",
     "icons_of",
     "numbered_players",
