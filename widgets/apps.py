@@ -32,7 +32,9 @@ from gamecore import load_json
 from gamecore.protocol import Game
 from gamecore.words import LANGUAGES, get_language, set_language, t
 from widgets.ecosfera import EcosferaTable
+from widgets.ecosfera.scene import WIDTH as ECO_WIDTH
 from widgets.nuevos_mundos.table import NuevosMundosTable
+from widgets.nuevos_mundos.table_scene import WIDTH as NM_WIDTH
 from widgets.table_base import GameTable, default_names, you_name
 
 QUERY_VARIABLE = "QUERY_STRING"
@@ -41,6 +43,9 @@ QUERY_VARIABLE = "QUERY_STRING"
 LANGUAGE_PARAMETER = "lang"
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+APP_WIDTH = f"{max(NM_WIDTH, ECO_WIDTH) + 20}px"
+"""The tables' canvas width and their border."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,7 @@ class PlayApp:
         for control in (self.players_choice, self.mode_choice, self.name_input):
             control.observe(self._settings_changed, names="value")
             control.layout.margin = "2px 12px 2px 0"
+            control.style.description_width = "initial"  # the label's own width, no indent
         self.settings = w.HBox(
             [self.players_choice, self.mode_choice, self.name_input, self.start_button],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
@@ -194,7 +200,10 @@ class PlayApp:
             layout=w.Layout(justify_content="space-between", align_items="flex-start"),
         )
         self.slot = w.Box()
-        self.widget = w.VBox([top, self.settings, self.note, self.slot])
+        # as wide as the table, so the language choice sits above the table's right edge
+        self.widget = w.VBox(
+            [top, self.settings, self.note, self.slot], layout=w.Layout(max_width=APP_WIDTH)
+        )
         self.widget.add_class("app")
 
     def _words(self) -> None:
