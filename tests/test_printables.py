@@ -275,6 +275,23 @@ def test_every_lesson_with_questions_gets_a_handout(lang: str) -> None:
                 assert _squeezed("".join(w for w, _ in block.runs)) in written, (name, block)
 
 
+def test_both_languages_have_a_handout_for_the_same_lessons() -> None:
+    """The two versions of a lesson share their code and their tags, so a lesson has
+    questions in both languages or in neither (lessons pair up in file order)."""
+    per_game: dict[str, list[list[str]]] = {}
+    for lang in LANGUAGES:
+        for game in ("nuevos_mundos", "ecosfera"):
+            lessons = sorted((NOTEBOOKS / lang / game).glob("*.ipynb"))
+            asked = [
+                p.name[:2]
+                for p in lessons
+                if f"handouts/{game}/{p.stem}" in _lessons_with_questions(lang)
+            ]
+            per_game.setdefault(game, []).append(asked)
+    for game, found in per_game.items():
+        assert all(f == found[0] for f in found), (game, found)
+
+
 # ---------------------------------------------------------------------------- legible, on the page
 
 

@@ -358,8 +358,9 @@ def handout(lesson: Lesson) -> list[Scene]:
                 following is None or following.kind != "item" or following.depth <= block.depth
             )
             keep = ANSWER_HEIGHT if answered else 0.0
-            if block.kind != "item" and following is not None and following.kind == "item":
-                keep = 2 * LEADING + ANSWER_HEIGHT  # an introduction stays with its first item
+            if block.kind == "heading" or (following is not None and following.kind == "item"):
+                keep = keep or 2 * LEADING + ANSWER_HEIGHT  # a heading or an introduction
+                # stays with the first question after it
             _block(flow, block, f"q{c}-b{n}", keep=keep)
             if answered:
                 flow.answer(MARGIN + (block.depth + 1) * INDENT, f"q{c}-b{n}-answer")
