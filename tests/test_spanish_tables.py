@@ -278,3 +278,54 @@ def test_the_keyboard_list_gives_the_scientific_name(spanish: None) -> None:
     said = target_words(game, f"plant:{plant}")
     card = game.cards.card(plant)
     assert said is not None and species_name(card) in said and card.latin in said
+
+
+# ------------------------------------------------------------------------ the scoring pad
+
+
+def test_the_pad_reads_biome_names_in_spanish_with_or_without_accents(spanish: None) -> None:
+    from widgets.nuevos_mundos.pad_words import parse_cards
+
+    ocean, coast, jungle, high_mountain, taiga, tundra = 65, 66, 67, 70, 71, 72
+    assert parse_cards("s:selva s:oceano s:océano s:costa") == [
+        (jungle, None),
+        (ocean, None),
+        (ocean, None),
+        (coast, None),
+    ]
+    assert parse_cards("s:alta montaña=45 s:alta-montana s:Tundra_Ártica") == [
+        (high_mountain, 45),
+        (high_mountain, None),
+        (tundra, None),
+    ]
+    assert parse_cards("s:taiga asentamiento:taiga=53 s:alta 42") == [
+        (taiga, None),
+        (taiga, 53),
+        (high_mountain, None),
+        (42, None),
+    ]
+    # the English names still work at a Spanish table
+    assert parse_cards("s:jungle s:high-mountain") == [(jungle, None), (high_mountain, None)]
+
+
+def test_the_pad_explains_a_biome_in_spanish(spanish: None) -> None:
+    from widgets.nuevos_mundos.scoring_pad import ScoringPad
+
+    pad = ScoringPad(players=("Ana", "Ben"), modules=["human_settlements"])
+    assert not pad.set_cards("Ana", "50 s:volcán")
+    assert "No hay ningún bioma llamado «volcán»" in pad.status.text
+    assert "alta montaña" in pad.status.text and "high" not in pad.status.text
+    assert not pad.set_cards("Ana", "s:t")
+    assert "podría ser taiga o tundra ártica" in pad.status.text
+    assert pad.set_cards("Ana", "50 s:tundra ártica s:selva")
+    assert pad.worlds()["Ana"] == [50, "settlement:arctic_tundra", "settlement:jungle"]
+    assert pad.toggle("Ana", 70)  # a click on the high mountain settlement
+    assert pad._card_boxes[0].value == "50 s:tundra-ártica s:selva s:alta-montaña"
+    shown = " ".join([pad.status.text, *pad.scene().texts(), pad.table_html()])
+    assert english_in(shown) == []
+
+
+def test_the_pads_help_names_biomes_in_spanish(spanish: None) -> None:
+    intro = t("nuevos_mundos_pad.intro")
+    assert "s:selva" in intro and "español" in intro
+    assert "s:selva" in t("nuevos_mundos_pad.cards_placeholder")

@@ -151,7 +151,7 @@ class PadModel:
             if owner != row:
                 return t("nuevos_mundos_pad.already_in", card=named, name=self.names[owner])
             if code > SETTLEMENT_BASE and "human_settlements" not in self.chosen_modules:
-                return t("nuevos_mundos_pad.tick_settlements", token=token_of(code))
+                return t("nuevos_mundos_pad.tick_settlements", token=token_of(code, words=True))
             seen.add(code)
         for code, value in entries:
             if value is not None and value in seen:
@@ -176,7 +176,7 @@ class PadModel:
 
     def text_of(self, row: int) -> str:
         """A world as the pad writes it in its cards box."""
-        return " ".join(token_of(c, self.fixed.get(c)) for c in self.worlds[row])
+        return " ".join(token_of(c, self.fixed.get(c), words=True) for c in self.worlds[row])
 
     def enter(self, row: int, text: str) -> Said:
         """Read a cards box; on a problem keep the previous world and say why."""

@@ -2,13 +2,18 @@
 places, and the score table with its reasons.
 
 Typed cards are values from 1 to 64 separated by spaces or commas; a human settlement is
-``s:taiga`` (or ``settlement:taiga``), optionally with a value of its own: ``s:taiga=53``.
+``s:taiga`` (or ``settlement:taiga``, ``asentamiento:taiga``), optionally with a value of its
+own: ``s:taiga=53``. The biome may be named in any declared language, accents optional,
+words joined by spaces, hyphens or underscores: ``s:jungle``, ``s:selva``, ``s:oceano``,
+``s:alta montaña``, ``s:tundra-artica``; the start of one of its words is enough when only
+one biome has it (``s:alta``).
 Every word comes from the catalog (``gamecore/words/<lang>/nuevos_mundos_pad.json``).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -26,7 +31,7 @@ from gamecore.nuevos_mundos.data import (
 )
 from gamecore.nuevos_mundos.scoring import CATEGORIES
 from gamecore.scoresheet import ScoreSheet
-from gamecore.words import join_words, t
+from gamecore.words import LANGUAGES, join_words, t
 
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, tint
 from ..svg import FONT
@@ -41,7 +46,10 @@ Entry = tuple[int, int | None]
 
 _SPLIT = re.compile(r"[\s,;]+")
 _NUMBER = re.compile(r"[0-9]+")
-_SETTLEMENT = re.compile(r"(?:s|settlement):([a-z_-]*)(?:=(.*))?")
+_SETTLEMENT = re.compile(r"(?:s|settlement|asentamiento):([^\d=:]*)(?:=(.*))?")
+_SETTLEMENT_START = re.compile(r"(?:s|settlement|asentamiento):[^\W\d]+")
+_MORE_OF_A_NAME = re.compile(r"[^\W\d_][^\W\d]*(?:=.*)?")
+"""A word that continues a settlement's biome name typed with a space ("s:alta montaña")."""
 
 
 def module_hint(module: str) -> str:
@@ -58,23 +66,42 @@ def module_hint(module: str) -> str:
 # --- reading typed cards -------------------------------------------------------------
 
 
+def _plain(text: str) -> str:
+    """``text`` as it is compared: lower case, no accents, words joined by ``_``."""
+    text = unicodedata.normalize("NFD", text.strip().lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[\s_-]+", "_", text)
+
+
+def _biome_names(biome: int) -> set[str]:
+    """Every way a biome may be typed: its id and its name in each declared language."""
+    names = {BIOMES[biome]}
+    names.update(_plain(t(f"nuevos_mundos.biome_{BIOMES[biome]}", lang=lang)) for lang in LANGUAGES)
+    return names
+
+
 def find_biome(name: str) -> int:
-    """The biome a settlement names: its full name, or the start of one of its words."""
-    key = name.strip().lower().replace("-", "_")
-    if key in BIOMES:
-        return BIOMES.index(key)
+    """The biome a settlement names: its full name in any language, or the start of one of
+    its words that no other biome's name shares."""
+    key = _plain(name)
+    names = [_biome_names(b) for b in range(len(BIOMES))]
+    for b, known in enumerate(names):
+        if key in known:
+            return b
     found = [
         b
-        for b, full in enumerate(BIOMES)
-        if key and any(p.startswith(key) for p in full.split("_"))
+        for b, known in enumerate(names)
+        if key and any(word.startswith(key) for full in known for word in full.split("_"))
     ]
     if len(found) == 1:
         return found[0]
-    names = ", ".join(BIOMES)
+    names_listed = ", ".join(biome_label(b) for b in range(len(BIOMES)))
     if found:
         maybe = t("nuevos_mundos_pad.biome_or").join(biome_label(b) for b in found)
-        raise ValueError(t("nuevos_mundos_pad.biome_could_be", name=name, maybe=maybe, names=names))
-    raise ValueError(t("nuevos_mundos_pad.no_biome", name=name, names=names))
+        raise ValueError(
+            t("nuevos_mundos_pad.biome_could_be", name=name, maybe=maybe, names=names_listed)
+        )
+    raise ValueError(t("nuevos_mundos_pad.no_biome", name=name, names=names_listed))
 
 
 def _settlement_value(biome: int, text: str, token: str) -> int:
@@ -115,8 +142,22 @@ def parse_token(token: str) -> Entry:
 
 
 def parse_cards(text: str) -> list[Entry]:
-    """Every card in a line of typed text, separated by spaces, commas or semicolons."""
-    return [parse_token(part) for part in _SPLIT.split(text.strip()) if part]
+    """Every card in a line of typed text, separated by spaces, commas or semicolons (a
+    settlement's biome name may hold a space: ``s:alta montaña=45``)."""
+    tokens: list[str] = []
+    for part in _SPLIT.split(text.strip()):
+        if not part:
+            continue
+        previous = tokens[-1].lower() if tokens else ""
+        if (
+            _SETTLEMENT_START.fullmatch(previous)
+            and _MORE_OF_A_NAME.fullmatch(part)
+            and ":" not in part
+        ):
+            tokens[-1] += " " + part
+        else:
+            tokens.append(part)
+    return [parse_token(token) for token in tokens]
 
 
 def parse_card_like(card: object) -> Entry:
@@ -128,11 +169,15 @@ def parse_card_like(card: object) -> Entry:
     return check_value(card), None
 
 
-def token_of(code: int, value: int | None = None) -> str:
-    """How the pad writes a card in a text box: ``42``, ``s:taiga`` or ``s:taiga=53``."""
+def token_of(code: int, value: int | None = None, *, words: bool = False) -> str:
+    """How the pad writes a card: ``42``, ``s:taiga`` or ``s:taiga=53``; ``s:high_mountain``
+    (the biome's id, as ``score()`` reads it), or with ``words`` as a student types it in the
+    language of the moment (``s:alta-montaña``: one token, so a hyphen for the space)."""
     if code <= SETTLEMENT_BASE:
         return str(code)
-    name = f"s:{BIOMES[BIOME_OF_CODE[code]]}"
+    biome = BIOME_OF_CODE[code]
+    named = biome_label(biome).replace(" ", "-") if words else BIOMES[biome]
+    name = f"s:{named}"
     return name if value is None else f"{name}={value}"
 
 
