@@ -35,6 +35,7 @@ from gamecore.ecosfera.data import (
     LEVELS,
     is_animal,
     is_plant,
+    species_name,
     supply_at_start,
 )
 from gamecore.ecosfera.game import ANIMAL_ROW, OWN_DECK, RECYCLE, TILE
@@ -659,5 +660,24 @@ def test_team_score_names_the_team_in_words_never_its_id() -> None:
     set_language("es")
     try:
         assert lesson.team_score(sheet)[0] == "El equipo suma 862 puntos:"
+    finally:
+        set_language("en")
+
+
+def test_the_ecology_tables_name_species_in_the_lessons_language() -> None:
+    wolf = CARDS.card(card("Canis lupus"))
+    set_language("es")
+    try:
+        assert card("lobo GRIS") == card("Grey wolf") == 204, "a common name in any language"
+        spanish = species_name(wolf)
+        assert spanish != wolf.name
+        fact = lesson.facts("Canis lupus")[0]
+        assert fact.startswith(f"{spanish} (Canis lupus; taiga, tundra): ")
+        taiga = rows(lesson.species_table())[0]
+        assert spanish in taiga[2].split(", ") and wolf.name not in taiga[2]
+        assert any(r[0] == spanish for r in rows(lesson.animal_links()))
+        assert (spanish, species_name(CARDS.card(card("Rangifer tarandus")))) in {
+            r[:2] for r in rows(lesson.food_links())
+        }
     finally:
         set_language("en")

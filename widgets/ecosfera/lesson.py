@@ -47,6 +47,8 @@ from gamecore.ecosfera.data import (
     LEVELS,
     CardSet,
     element_code,
+    species_fact,
+    species_name,
     supply_at_start,
 )
 from gamecore.ecosfera.explain import in_words
@@ -478,7 +480,15 @@ def facts(*names: str, cards: CardSet | None = None) -> Notes:
     for name in names:
         c = cards.card(card(name, cards))
         where = ", ".join(biome_label(b).lower() for b in c.biomes)
-        notes.append(t("lessons.eco_fact", name=c.name, latin=c.latin, biomes=where, fact=c.fact))
+        notes.append(
+            t(
+                "lessons.eco_fact",
+                name=species_name(c),
+                latin=c.latin,
+                biomes=where,
+                fact=species_fact(c),
+            )
+        )
     return notes
 
 
@@ -503,8 +513,8 @@ def species_table(cards: CardSet | None = None) -> Table:
         rows.append(
             (
                 biome_label(b),
-                ", ".join(cards.card(c).name for c in plants),
-                ", ".join(cards.card(c).name for c in animals),
+                ", ".join(species_name(cards.card(c)) for c in plants),
+                ", ".join(species_name(cards.card(c)) for c in animals),
             )
         )
     headers = (
@@ -539,7 +549,7 @@ def cost_groups(cards: CardSet | None = None) -> Table:
     rows = []
     for words, plants in sorted(groups.items(), key=lambda g: -len(g[1])):
         kinds = sorted({p.kind for p in plants}, key=("tree", "plant", "mushroom").index)
-        names = ", ".join(p.name for p in plants)
+        names = ", ".join(species_name(p) for p in plants)
         kind_words = ", ".join(t(f"lessons.eco_kind_{kind}") for kind in kinds)
         rows.append((words, str(len(plants)), kind_words, names))
     headers = (
@@ -598,7 +608,12 @@ def animal_links(cards: CardSet | None = None) -> Table:
         kind, key = ANIMAL_LINKS[a.latin]
         biomes = " + ".join(biome_label(b) for b in a.biomes)
         rows.append(
-            (a.name, biomes, t(f"lessons.eco_link_kind_{kind}"), t(f"lessons.eco_link_{key}"))
+            (
+                species_name(a),
+                biomes,
+                t(f"lessons.eco_link_kind_{kind}"),
+                t(f"lessons.eco_link_{key}"),
+            )
         )
     headers = (
         t("lessons.eco_col_animal"),
@@ -648,7 +663,7 @@ def food_links(cards: CardSet | None = None) -> Table:
     rows = []
     for who, whom, how in FOOD_LINKS:
         eater, eaten = (cards.card(card(name, cards)) for name in (who, whom))
-        rows.append((eater.name, eaten.name, t(f"lessons.eco_food_{how}")))
+        rows.append((species_name(eater), species_name(eaten), t(f"lessons.eco_food_{how}")))
     headers = (t("lessons.eco_col_species"), t("lessons.eco_col_eats"), t("lessons.eco_col_how"))
     return Table(headers, tuple(rows), "eco-lesson-table")
 
@@ -664,7 +679,9 @@ def mycorrhiza_partners(cards: CardSet | None = None) -> Table:
         for m in mushrooms:
             shared = [b for b in BIOMES if b in tree.biomes and b in m.biomes]
             if shared:
-                rows.append((tree.name, m.name, ", ".join(biome_label(b) for b in shared)))
+                rows.append(
+                    (species_name(tree), species_name(m), ", ".join(biome_label(b) for b in shared))
+                )
     headers = (t("lessons.eco_col_tree"), t("lessons.eco_col_mushroom"), t("lessons.eco_col_won"))
     return Table(headers, tuple(rows), "eco-lesson-table")
 

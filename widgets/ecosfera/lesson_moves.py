@@ -42,7 +42,15 @@ from gamecore.ecosfera import (
     TakeMissingElement,
     default_cards,
 )
-from gamecore.ecosfera.data import ABILITIES, ELEMENT_OF, ELEMENTS, CardSet
+from gamecore.ecosfera.data import (
+    ABILITIES,
+    ELEMENT_OF,
+    ELEMENTS,
+    Animal,
+    CardSet,
+    Plant,
+    species_name,
+)
 from gamecore.ecosfera.game import (
     ANIMAL_ROW,
     NO_TILE,
@@ -53,7 +61,7 @@ from gamecore.ecosfera.game import (
     Ecosfera,
 )
 from gamecore.protocol import Action
-from gamecore.words import t
+from gamecore.words import LANGUAGES, t
 
 from .table import describe_action
 
@@ -73,23 +81,28 @@ ROWS = {"plants": PLANT_ROW, "animals": ANIMAL_ROW}
 def card(name: str, cards: CardSet | None = None) -> int:
     """The code of the plant, fungus or animal card with this name ("Canis lupus" -> 204).
 
-    The scientific name, the card's id ("A04") and its common name all work, without regard
-    to capitals.
+    The scientific name, the card's id ("A04") and its common name in any language ("Grey
+    wolf", "Lobo gris") all work, without regard to capitals.
     """
     cards = cards or default_cards()
     wanted = name.strip().casefold()
     every = (*cards.plants, *cards.animals)
     for c in every:
-        if wanted in (c.latin.casefold(), c.id.casefold(), c.name.casefold()):
+        if wanted in (c.latin.casefold(), c.id.casefold(), *_names(c)):
             return c.code
     near = [
-        t("ecosfera_lessons.species", name=c.name, latin=c.latin)
+        t("ecosfera_lessons.species", name=species_name(c), latin=c.latin)
         for c in every
-        if wanted in c.name.casefold() or wanted in c.latin.casefold()
+        if any(wanted in n for n in (*_names(c), c.latin.casefold()))
     ]
     if near:
         raise ValueError(t("lessons.eco_no_card_near", name=name, near=", ".join(near)))
     raise ValueError(t("lessons.eco_no_card", name=name))
+
+
+def _names(c: Plant | Animal) -> tuple[str, ...]:
+    """A species' common names in every language, for comparing (capitals ignored)."""
+    return tuple(species_name(c, lang).casefold() for lang in LANGUAGES)
 
 
 def _card_or_element(game: Ecosfera, name: str) -> Callable[[int], bool]:
