@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -40,7 +41,7 @@ QUESTIONS = {
         "## Questions\n\n1. Which action did you use **most often**? Why?\n"
         "2. When is *take by digits* better than\n   `take a biome`?\n"
         "   - Find a card whose digits take nothing.\n",
-        "**Activity.** Look up three animals on the [Red List](https://iucnredlist.org).",
+        "✋ **Activity.** Look up three animals on the [Red List](https://iucnredlist.org).",
     ],
     "es": [
         "## Preguntas\n\n1. ¿Qué acción usaste **más veces**? ¿Por qué?\n"
@@ -84,7 +85,9 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def built(course: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("printables")
-    build(out, LANGUAGES, notebooks=course, dpi=40)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="Glyph")  # no empty box for a missing letter
+        build(out, LANGUAGES, notebooks=course)
     return out
 
 
@@ -395,6 +398,7 @@ def test_inline_markdown_keeps_bold_and_plain_words() -> None:
         (" then it and code_x and a link x", False),
     )
     assert plain("snake_case_name and 2 * 3 * 4") == "snake_case_name and 2 * 3 * 4"
+    assert plain("✋ Stop: ¿por qué? 23,5 % — «Deshacer»") == " Stop: ¿por qué? 23,5 % — «Deshacer»"
 
 
 def test_wrapped_lines_stay_within_their_width() -> None:

@@ -6,11 +6,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
-from gamecore.words import LANGUAGES, check_language
+from gamecore.words import LANGUAGES, check_language, t
 
 from ..scene import Scene
 from .handouts import handout_sheets
-from .page import DPI, Sheet, page_svg, speaking, write_pdf
+from .page import Sheet, page_svg, speaking
+from .pdf import write_pdf
 from .reference import ecosfera_reference, nuevos_mundos_reference
 from .score_sheets import ecosfera_score_sheet, nuevos_mundos_score_sheet
 
@@ -50,10 +51,8 @@ def build(
     *,
     notebooks: FsPath = NOTEBOOKS,
     pdf: bool = True,
-    dpi: int = DPI,
 ) -> list[Written]:
-    """Write every printable of each of ``langs`` under ``out/<lang>/`` (the PDF's pages
-    drawn at ``dpi``)."""
+    """Write every printable of each of ``langs`` under ``out/<lang>/``."""
     written = []
     for lang in langs:
         folder = out / lang
@@ -69,7 +68,7 @@ def build(
                 pages.append(page)
         pdf_path = folder / f"mundos_lab_{lang}.pdf" if pdf else None
         if pdf_path is not None:
-            write_pdf(pages, pdf_path, dpi)
+            write_pdf(pages, pdf_path, t("printables.pdf_title", lang=lang))
         handouts = sum(1 for s in made if s.name.startswith("handouts/"))
         written.append(Written(lang, tuple(svgs), pdf_path, handouts))
     return written

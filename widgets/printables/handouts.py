@@ -34,6 +34,7 @@ from .page import (
     footer,
     line,
     new_page,
+    printable,
     pt,
     text,
     width_of,
@@ -140,8 +141,9 @@ def runs_of(words: str) -> tuple[tuple[str, bool], ...]:
     """Inline markdown as (words, bold) runs: bold kept, everything else plain words.
 
     A link keeps its words (a printed address cannot be clicked); inline code loses its
-    backquotes; an image keeps its description."""
-    words = _LINK.sub(r"\1", words)
+    backquotes; an image keeps its description; a character the font cannot draw (an
+    emoji) is left out."""
+    words = printable(_LINK.sub(r"\1", words))
     words = _HTML.sub("", words)
     words = words.replace("`", "")
     runs: list[tuple[str, bool]] = []

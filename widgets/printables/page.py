@@ -9,8 +9,8 @@ scene pixels by the tables' modules; ``from_px`` scales them onto a page, so a p
 is the card the class sees on the screen, not a second drawing of it. A CSS pixel is 1/96
 inch, so the tables' smallest text (12 px) prints at 9 pt at scale 1.
 
-The PDF is a raster of each page (``widgets.raster``, at ``DPI``), bundled by Pillow: no
-new system package is needed, and what prints is exactly what the PNG shows.
+The PDF draws the same shapes as vectors (``widgets.printables.pdf``); the PNG of a page
+(``widgets.raster``) is for looking at one quickly and for the tests.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 from pathlib import Path as FsPath
 
@@ -39,7 +40,7 @@ MM_PER_PX = 25.4 / 96
 MIN_POINTS = 9.0
 """The smallest text on paper (a 12-16 year old reads 9 pt easily; the tables' 12 px)."""
 DPI = 200
-"""Resolution of the PNG and the PDF: sharp 9 pt letters on any school printer."""
+"""Resolution of a page's PNG: sharp 9 pt letters."""
 WHITE = "#ffffff"
 SLACK = 0.96
 """Words are wrapped to this share of their room: a rasterised letter is placed on whole
@@ -219,18 +220,6 @@ def page_png(page: Scene, dpi: int = DPI) -> bytes:
     return to_png(page, scale=dpi / 25.4)
 
 
-def write_pdf(pages: Sequence[Scene], path: FsPath, dpi: int = DPI) -> None:
-    """Every page, in order, as one PDF of A4 pages (each page a picture at ``dpi``)."""
-    from ..raster import to_image
-
-    images = [to_image(p, scale=dpi / 25.4).convert("RGB") for p in pages]
-    if not images:
-        raise ValueError("a PDF needs at least one page")
-    images[0].save(
-        path, format="PDF", save_all=True, append_images=images[1:], resolution=dpi, quality=90
-    )
-
-
 @dataclass(frozen=True)
 class Sheet:
     """One printable: a file name (without extension) and its pages, in order."""
@@ -276,3 +265,23 @@ def paragraph(
     for k, part in enumerate(lines):
         page.add(text(x, y + step * k, part, points, id=f"{id}{k}", fill=fill))
     return y + step * len(lines)
+
+
+@cache
+def _font_characters() -> frozenset[int]:
+    """The characters both DejaVu Sans fonts (regular and bold) can draw."""
+    import matplotlib
+    from matplotlib.ft2font import FT2Font
+
+    from ..raster import FONT_FILES
+
+    folder = FsPath(matplotlib.get_data_path()) / "fonts" / "ttf"
+    regular, bold = (set(FT2Font(str(folder / FONT_FILES[b])).get_charmap()) for b in (False, True))
+    return frozenset(regular & bold)
+
+
+def printable(words: str) -> str:
+    """``words`` without the characters the font cannot draw (a lesson's emoji), which a
+    printer would show as empty boxes."""
+    drawn = _font_characters()
+    return "".join(c for c in words if c.isspace() or ord(c) in drawn)
