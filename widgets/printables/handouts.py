@@ -43,7 +43,7 @@ from .page import (
 
 TAG = "question"
 """The cell tag that marks a lesson's questions."""
-GAMES = ("nuevos_mundos", "ecosfera")
+LESSON_FOLDERS = ("nuevos_mundos", "ecosfera")
 """The folders of lessons that may have questions, in the order the handouts are bundled."""
 
 BODY = 11.0
@@ -99,7 +99,7 @@ def read_lesson(path: FsPath) -> Lesson:
 def lessons(notebooks: FsPath, lang: str) -> list[Lesson]:
     """Every lesson of ``notebooks/<lang>/<game>/`` that has question cells, game by game."""
     found = []
-    for game in GAMES:
+    for game in LESSON_FOLDERS:
         for path in sorted((notebooks / lang / game).glob("*.ipynb")):
             lesson = read_lesson(path)
             if lesson.questions:
