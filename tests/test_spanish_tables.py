@@ -329,3 +329,39 @@ def test_the_pads_help_names_biomes_in_spanish(spanish: None) -> None:
     intro = t("nuevos_mundos_pad.intro")
     assert "s:selva" in intro and "español" in intro
     assert "s:selva" in t("nuevos_mundos_pad.cards_placeholder")
+
+
+# ------------------------------------------------------------------------ lists
+
+
+def test_a_choice_of_one_is_joined_with_or() -> None:
+    from gamecore.words import join_alternatives, join_words
+
+    assert join_alternatives(["taiga", "arctic tundra"], "en") == "taiga or arctic tundra"
+    assert join_alternatives(["a", "b", "c"], "es") == "a, b o c"
+    assert join_alternatives(["suricata", "oso polar"], "es") == "suricata u oso polar"
+    assert join_alternatives(["reno", "hormiga"], "es") == "reno u hormiga"
+    assert join_words(["aguja", "hilo"], "es") == "aguja e hilo"
+    assert join_words(["sol", "hielo"], "es") == "sol y hielo"  # "hie" sounds like "y"
+    assert join_words(["sun", "ice"], "en") == "sun and ice"
+    assert join_alternatives(["x"], "es") == "x" and join_alternatives([], "es") == ""
+
+
+def test_plants_a_selection_pays_for_are_alternatives(spanish: None) -> None:
+    from gamecore.ecosfera.data import is_element
+    from gamecore.ecosfera.explain import name_of, plants_paid_by
+
+    for seed in range(60):
+        table = EcosferaTable(seed=seed)
+        game = table.game
+        elements = [c for c in game.lines[0] if is_element(c)]
+        exact = [p.plant for p in plants_paid_by(game, elements) if p.missing is None]
+        if len(exact) < 2:
+            continue
+        for code in elements:
+            table.select(code)
+        words = table.model.selection_words(still=True)
+        names = [name_of(game.cards, c) for c in exact]
+        assert f"{names[-2]} o {names[-1]}" in words or f"{names[-2]} u {names[-1]}" in words
+        return
+    raise AssertionError("no seed of 60 pays for two plants at once")

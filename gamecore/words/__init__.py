@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -130,13 +131,40 @@ def missing(lang: str) -> list[str]:
 
 
 def join_words(parts: list[str] | tuple[str, ...], lang: str | None = None) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in the language's own way."""
+    """``a``, ``a and b``, ``a, b and c`` in the language's own way (Spanish ``y`` becomes
+    ``e`` before an "i" sound: "aguja e hilo", but "sol y hielo")."""
+    return _join(parts, "core.list_last", lang)
+
+
+def join_alternatives(parts: list[str] | tuple[str, ...], lang: str | None = None) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a choice of one (Spanish ``o``, ``u`` before an
+    "o" sound: "suricata u oso polar")."""
+    return _join(parts, "core.list_last_or", lang)
+
+
+def _join(parts: list[str] | tuple[str, ...], last: str, lang: str | None) -> str:
     parts = list(parts)
     if len(parts) <= 1:
         return "".join(parts)
-    return t("core.list_joiner", lang=lang).join(parts[:-1]) + t(
-        "core.list_last", lang=lang
-    ) + parts[-1]
+    sound = _first_sound(parts[-1])
+    if last == "core.list_last" and sound == "i":
+        last = "core.list_last_before_i"
+    elif last == "core.list_last_or" and sound == "o":
+        last = "core.list_last_or_before_o"
+    return t("core.list_joiner", lang=lang).join(parts[:-1]) + t(last, lang=lang) + parts[-1]
+
+
+def _first_sound(word: str) -> str:
+    """The vowel sound a word starts with when it is "i" or "o" (a silent h skipped; "hie",
+    "hia"... start with a "y" sound), else "". The catalogs of languages without such a
+    rule give the same joiner for every sound."""
+    plain = unicodedata.normalize("NFD", word.strip().lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    if plain.startswith("h"):
+        plain = plain[1:]
+    if plain.startswith("i") and plain[1:2] not in ("a", "e", "o", "u"):
+        return "i"
+    return "o" if plain.startswith("o") else ""
 
 
 def number(value: float, digits: int = 0, lang: str | None = None) -> str:

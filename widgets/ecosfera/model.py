@@ -55,7 +55,7 @@ from gamecore.ecosfera.explain import (
     why_not_buyable,
 )
 from gamecore.protocol import Action
-from gamecore.words import join_words, t
+from gamecore.words import join_alternatives, join_words, t
 
 from ..table_base import about, bot_kind_words, game_over_refusal
 from .words import (
@@ -701,11 +701,11 @@ class TableModel:
                 parts.append(
                     t(
                         f"ecosfera_table.pays_for{suffix}",
-                        plants=join_words([name_of(cards, c) for c in exact]),
+                        plants=join_alternatives([name_of(cards, c) for c in exact]),
                     )
                 )
             if short:
-                words = join_words(
+                words = join_alternatives(
                     [
                         t(
                             "ecosfera_table.plant_and_element",
@@ -726,7 +726,7 @@ class TableModel:
                 parts.append(
                     t(
                         f"ecosfera_table.can_call{suffix}",
-                        animals=join_words([name_of(cards, c) for c in calls]),
+                        animals=join_alternatives([name_of(cards, c) for c in calls]),
                     )
                 )
             elif mycorrhiza_of(game, *plants) is not None:

@@ -50,7 +50,7 @@ from gamecore.ecosfera.data import (
 )
 from gamecore.ecosfera.explain import cost_words, element_name, element_words, name_of
 from gamecore.protocol import Action, Chance
-from gamecore.words import catalog, get_language, join_words, t
+from gamecore.words import catalog, get_language, join_alternatives, join_words, t
 
 from ..palette import MUTED
 from ..table_base import about, is_you
@@ -217,7 +217,7 @@ def hint_items(game: Ecosfera) -> list[str]:
                 if any(v.reactivate == NO_TILE for v in variants)
                 else "ecosfera_table.only_reactivates"
             )
-            text = t(key, text=text, tiles=join_words(tiles))
+            text = t(key, text=text, tiles=join_alternatives(tiles))  # one tile of these
         items.setdefault(text, None)
     return list(items)
 

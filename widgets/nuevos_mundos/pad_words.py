@@ -31,7 +31,7 @@ from gamecore.nuevos_mundos.data import (
 )
 from gamecore.nuevos_mundos.scoring import CATEGORIES
 from gamecore.scoresheet import ScoreSheet
-from gamecore.words import LANGUAGES, join_words, t
+from gamecore.words import LANGUAGES, join_alternatives, join_words, t
 
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, tint
 from ..svg import FONT
@@ -97,7 +97,7 @@ def find_biome(name: str) -> int:
         return found[0]
     names_listed = ", ".join(biome_label(b) for b in range(len(BIOMES)))
     if found:
-        maybe = t("nuevos_mundos_pad.biome_or").join(biome_label(b) for b in found)
+        maybe = join_alternatives([biome_label(b) for b in found])
         raise ValueError(
             t("nuevos_mundos_pad.biome_could_be", name=name, maybe=maybe, names=names_listed)
         )
