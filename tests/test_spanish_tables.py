@@ -365,3 +365,56 @@ def test_plants_a_selection_pays_for_are_alternatives(spanish: None) -> None:
         assert f"{names[-2]} o {names[-1]}" in words or f"{names[-2]} u {names[-1]}" in words
         return
     raise AssertionError("no seed of 60 pays for two plants at once")
+
+
+# ------------------------------------------------------------------------ refusals
+
+
+@pytest.mark.parametrize("name", ["nuevos-mundos", "ecosfera"])
+def test_engine_refusals_are_spanish(name: str, spanish: None) -> None:
+    import random
+
+    from gamecore.conformance import game_over_probe
+
+    spec = gamecore.GAMES[name]
+    reasons: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = gamecore.new_game(name, players=2, seed=seed)
+        while not game.is_over and len(game.moves()) < 60:
+            for action in spec.sample_illegal(game, rng):
+                reason = game.why_illegal(action)
+                assert reason, action
+                reasons.add(reason)
+            game.play(rng.choice(game.legal_actions()))
+        if game.is_over:
+            reasons.add(game.why_illegal(game_over_probe(game)) or "")
+    assert len(reasons) > 5
+    for reason in reasons:
+        assert english_in(reason) == [], reason
+    spanish_words = (" no ", " está", " tu ", " la ", " las ", " una ", " un ", " el ", " de ")
+    assert all(any(w in f" {r} " for w in spanish_words) for r in reasons), reasons
+
+
+def test_ecosfera_table_refusals_name_cards_in_spanish(spanish: None) -> None:
+    table = EcosferaTable(seed=3)
+    game = table.game
+    plant = next(c for c in game.plant_row if c)
+    table.click_target(f"plant:{plant}")  # nothing selected: what it costs, in Spanish
+    problem = table.status.problem or table.status.text
+    assert default_cards().name(plant) in problem
+    assert english_in(problem) == [] and "P" + f"{plant - 100:02d}" not in problem
+
+
+def test_nuevos_mundos_table_refusals_are_spanish(spanish: None) -> None:
+    table = NuevosMundosTable(seed=5)
+    table.play_selected("biome")  # nothing chosen yet
+    assert table.status.problem and english_in(table.status.problem) == []
+    table.select(table.game.hands[0][0])
+    table.play_selected("biome")
+    owner, card = next((p, w[0]) for p, w in enumerate(table.game.worlds) if w and p)
+    said = table.model.explain("world", f"{owner}:{card}")
+    assert said.startswith("El ") and f"en el mundo de {table.game.players[owner]}" in said
+    assert english_in(said) == []
+    said = table.model.explain("space", "1")
+    assert "creación" in said and english_in(said) == []

@@ -777,7 +777,8 @@ class Ecosfera(Game):
                 "counts": _cost_text(counts),
             }
             if extra is None:
-                return t("ecosfera.payment_mismatch", **words)
+                key = "ecosfera.payment_mismatch" if cards else "ecosfera.payment_none"
+                return t(key, **words)
             return t("ecosfera.payment_mismatch_missing", element=element_name(extra), **words)
         return None
 
