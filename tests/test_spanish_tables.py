@@ -418,3 +418,20 @@ def test_nuevos_mundos_table_refusals_are_spanish(spanish: None) -> None:
     assert english_in(said) == []
     said = table.model.explain("space", "1")
     assert "creación" in said and english_in(said) == []
+
+
+def test_a_game_saved_in_english_loads_at_a_spanish_table() -> None:
+    english = NuevosMundosTable(seed=9)
+    english.select(english.game.hands[0][0])
+    english.play_selected("digits")
+    saved = english.save_text()
+    gamecore.set_language("es")
+    try:
+        table = NuevosMundosTable(seed=1)
+        assert table.load_text(saved)
+        assert table.status.text.startswith("Te toca. Se cargó el archivo guardado: semilla 9")
+        assert table.history[0].startswith("Jugaste el ")  # "You" is still spoken to
+        assert not table.load_text("{}")
+        assert "No se pudo cargar el archivo guardado" in table.status.problem
+    finally:
+        gamecore.set_language("en")

@@ -579,12 +579,13 @@ class GameTable(ABC, Generic[G]):
         if not files:
             return
         upload = files[0]
-        self.load_text(bytes(upload["content"]), upload.get("name", "the file"))
+        self.load_text(bytes(upload["content"]), upload.get("name") or t("table.the_file"))
         self.upload.value = ()
 
     @abstractmethod
-    def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
-        """Continue a saved game; a damaged or foreign file leaves the current game as it is."""
+    def load_text(self, text: str | bytes, source: str | None = None) -> bool:
+        """Continue a saved game; a damaged or foreign file leaves the current game as it is
+        (``source``: how the status line names the file; default "the save file")."""
 
     # ------------------------------------------------------------------ clicks
     def click(self, x: float, y: float) -> None:

@@ -553,8 +553,9 @@ class EcosferaTable(GameTable[Ecosfera]):
             self.seats = default_seats(len(game.players))
         self._start(game.clone(), event)
 
-    def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
+    def load_text(self, text: str | bytes, source: str | None = None) -> bool:
         """Continue a saved game; a damaged or foreign file leaves the current game as it is."""
+        source = source or t("table.the_save_file")
         game = self._read_save(text, source)
         if game is None:
             return False

@@ -425,12 +425,13 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         return self._said(self.model.next_score_step())
 
     # ------------------------------------------------------------------ saving
-    def load_text(self, text: str | bytes, source: str = "the save file") -> bool:
+    def load_text(self, text: str | bytes, source: str | None = None) -> bool:
         """Continue a saved game; a damaged or foreign file leaves the current game as it is.
 
         Hot-seat: as after an undo, the hand to play is face up only if its owner held the
         screen before the load (same players, same seat); otherwise it is hidden.
         """
+        source = source or t("table.the_save_file")
         game = self._read_save(text, source)
         if game is None:
             return False
