@@ -23,6 +23,7 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -153,7 +154,6 @@ class PlayApp:
         self.spec = APPS[game]
         self.lang = lang or start_language(environ)
         set_language(self.lang)
-        self._typed_name = ""
         self._confirming = False
         self._make_widgets()
         self.table = self._new_table(None)
@@ -210,8 +210,8 @@ class PlayApp:
         """Every word of the app's own controls, in the current language."""
         spec = self.spec
         self.header.value = (
-            f"<h2 style='margin:0 0 4px 0'>{t('apps.title', game=spec.title)}</h2>"
-            f"<div style='font-size:15px'>{t(f'apps.how_to_{spec.key}')}</div>"
+            f"<h2 style='margin:0 0 4px 0'>{_html(t('apps.title', game=spec.title))}</h2>"
+            f"<div style='font-size:15px'>{_html(t(f'apps.how_to_{spec.key}'))}</div>"
         )
         self.language.tooltips = [t("apps.language_tip") for _ in LANGUAGES]
         self.players_choice.description = t("apps.players_label")
@@ -235,7 +235,9 @@ class PlayApp:
         )
         self.start_button.button_style = "warning" if self._confirming else ""
         self.note.value = (
-            f"<div style='font-size:14px'>{t('apps.start_note')}</div>" if self._confirming else ""
+            f"<div style='font-size:14px'>{_html(t('apps.start_note'))}</div>"
+            if self._confirming
+            else ""
         )
 
     def _show_table(self) -> None:
@@ -330,6 +332,10 @@ class PlayApp:
         still, metadata = self.table._repr_mimebundle_(**kwargs)
         bundle.update({k: v for k, v in still.items() if k != WIDGET_VIEW})
         return bundle, metadata
+
+
+def _html(text: str) -> str:
+    return escape(text, quote=False)
 
 
 def _log(game: Game) -> list[dict[str, Any]]:
