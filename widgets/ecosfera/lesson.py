@@ -1,26 +1,28 @@
 """Small helpers that keep the Ecosfera lesson cells short.
 
+- a game: ``solo_game(seed, level)`` (one player, "you" in the lesson's language);
 - pictures: ``picture(game)`` (the table now, as the lesson's game shows it),
   ``components()`` (one of every kind of piece), ``card_gallery(codes)`` and
   ``biome_gallery(biome)`` (the cards of one biome);
 - the table in words: ``table_words(game)`` (rows, decks, tiles and every line);
 - a guided turn in words: ``choices(game)`` (what each possible move would do),
-  ``play(game, words)`` (play the move those words describe and say what happened),
-  ``what_if(game, words)`` (the same on a copy: the game does not change),
+  ``play(game, verb, *cards)`` (play that move and say what happened),
+  ``what_if(game, verb, *cards)`` (the same on a copy: the game does not change),
   ``why_not(game, action)`` (why the engine refuses a move),
   ``idle_until_lost(game)`` (what doing nothing costs), ``line_words(game)``,
   ``card(name)`` (a species' code) and ``facts(*names)`` (the facts printed with cards);
+- scores: ``team_score(sheet)`` (the team's score sheet in sentences);
 - tables (text in a terminal, HTML in a notebook): ``supply_table()`` (element cards per level
   and team size) and the ecology lesson's ``species_table()``, ``cost_groups()``,
   ``element_needs()``, ``animal_links()``, ``biome_links()``, ``food_links()``,
   ``mycorrhiza_partners()`` and ``game_and_nature()``.
 
-Moves are found by their words: ``play(game, "buy Golden chanterelle")`` plays the one legal
-move whose description (the table's ``describe_action``) contains those words, so a lesson
-reads like what a player says at the table. Everything here only reads the game, except
+A lesson's code is the same in every language, so it names a species by its scientific name
+and a move by a verb (``play(game, "buy", "Boletus edulis")``; ``lesson_moves`` lists the
+verbs); the answers speak the lesson's language. Everything here only reads the game, except
 ``play``, which plays exactly one legal move. Every word comes from the catalog
-(``gamecore/words/en/lessons.json``); answers are ``Notes`` (lines that show as text, never
-as a Python list), and printed sentences wrap between words.
+(``gamecore/words/<lang>/lessons.json`` and ``ecosfera_lessons.json``); answers are ``Notes``
+(lines that show as text, never as a Python list), and printed sentences wrap between words.
 """
 
 from __future__ import annotations
