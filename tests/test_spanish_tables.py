@@ -435,3 +435,52 @@ def test_a_game_saved_in_english_loads_at_a_spanish_table() -> None:
         assert "No se pudo cargar el archivo guardado" in table.status.problem
     finally:
         gamecore.set_language("en")
+
+
+# ------------------------------------------------------------------------ whole games
+
+YOU_AS_THIRD_PERSON = re.compile(r"\b(de|a) Tú\b|\bTú [a-záéíóúñ]")
+""""la línea de Tú", "Tú pagó": the default human spoken of, instead of to."""
+
+
+def _spanish_screen(texts: list[str]) -> None:
+    for text in texts:
+        assert english_in(text) == [], text
+        assert YOU_AS_THIRD_PERSON.search(text) is None, text
+        assert "del jugador humano" not in text, text
+
+
+def test_a_whole_nuevos_mundos_game_reads_in_spanish(spanish: None) -> None:
+    import random
+
+    rng = random.Random(4)
+    table = NuevosMundosTable(seed=4, modules=("human_settlements", "discord"))
+    kinds = {"TakeBiome": "biome", "TakeDigits": "digits", "Lay": "lay", "LastCard": "last"}
+    while not table.game.is_over:
+        action = rng.choice(table.game.legal_actions())
+        if getattr(action, "card", None) is not None:
+            table.select(action.card)
+        assert table.play_selected(kinds.get(type(action).__name__, "none"))
+        _spanish_screen([table.status.text, *table.describe(), *table.scene().texts()])
+    while table.next_score_step():
+        _spanish_screen([table.status.text, *table.scene().texts()])
+    _spanish_screen(table.history)
+
+
+def test_a_whole_ecosfera_team_game_reads_in_spanish(spanish: None) -> None:
+    import random
+
+    rng = random.Random(2)
+    table = EcosferaTable(players=("Tú", "Ana"), seats=("human", "greedy"), seed=2, level=2)
+    moves = 0
+    while not table.game.is_over and moves < 250:
+        if table.seats[table.game.current_player or 0] == "human":
+            assert table.perform(rng.choice(table.game.legal_actions()))
+        else:
+            assert table.next_bot_move()
+        moves += 1
+        _spanish_screen([table.status.text, *table.scene().texts()])
+    while table.next_score_step():
+        _spanish_screen([table.status.text, *table.scene().texts()])
+    _spanish_screen(table.history)
+    assert any(line.startswith(("Pagaste", "Atrajiste", "Terminaste")) for line in table.history)

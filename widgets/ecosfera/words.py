@@ -390,17 +390,19 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
     cards = before.cards
     name = before.players[player]
     if isinstance(action, AcquirePlant):
-        return t(
+        return about(
             "ecosfera_table.did_buy",
+            name,
             player=name,
             paid=element_words(action.cards),
             plant=name_of(cards, action.plant),
         )
     if isinstance(action, TakeMissingElement):
-        return t(
+        return about(
             "ecosfera_table.did_take_missing_with"
             if action.cards
             else "ecosfera_table.did_take_missing",
+            name,
             player=name,
             element=element_name(action.element),
             left=len(after.element_decks[action.element]),
@@ -409,8 +411,9 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
         )
     if isinstance(action, AcquireAnimal):
         shared = cards.biome_mask[action.plant_a] & cards.biome_mask[action.plant_b]
-        return t(
+        return about(
             "ecosfera_table.did_call",
+            name,
             player=name,
             animal=name_of(cards, action.animal),
             a=name_of(cards, action.plant_a),
