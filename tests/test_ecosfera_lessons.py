@@ -316,6 +316,8 @@ def test_verbs_refuse_what_they_cannot_mean_and_say_why() -> None:
         find_move(game, "buy", "Boletus edulis", to="Ben")
     with pytest.raises(ValueError, match="'everything' is not one of the choices: plants, an"):
         find_move(game, "refresh", row="everything")
+    with pytest.raises(ValueError, match="'refresh' has no detail called 'using'"):
+        find_move(game, "refresh", row="plants", using="Picea abies")
     with pytest.raises(ValueError, match="nobody called 'Ben' plays this game"):
         find_move(game, "movement", "sun", to="Ben")
 

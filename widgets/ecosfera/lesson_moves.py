@@ -15,6 +15,7 @@ translated. They name them instead by what never changes:
       play(game, "mycorrhiza")
       play(game, "plus")                                 # the plus tile
       play(game, "plus", "Picea abies")                  # the plus symbol of a card
+      play(game, "refresh", row="animals")               # or "plants"; a card as for plus
       play(game, "movement", "Betula pendula", to="Ben") # or to="deck" / to="supply"
       play(game, "movement", "sun", to="Carla", using="Betula pendula")
       play(game, "end_turn")
@@ -186,7 +187,7 @@ def _check(verb: str, details: dict[str, str | None]) -> None:
     """Refuse a detail or a value the verb does not know, with the choices."""
     allowed = {
         "pair": {"turn_up": (*ABILITIES, "none")},
-        "refresh": {"row": tuple(ROWS), "using": None},
+        "refresh": {"row": tuple(ROWS)},
         "movement": {"to": None, "using": None},
     }.get(verb, {})
     for key, value in details.items():
