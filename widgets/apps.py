@@ -163,24 +163,29 @@ class PlayApp:
     # ------------------------------------------------------------------ widgets
     def _make_widgets(self) -> None:
         spec = self.spec
-        self.header = w.HTML()
+        # the title shrinks (its line wraps) so the language choice keeps its two buttons
+        # side by side at the right
+        self.header = w.HTML(layout=w.Layout(flex="1 1 auto", min_width="0"))
         self.header.add_class("app-header")
         self.language = w.ToggleButtons(
             options=[(t("apps.language_self", lang=code), code) for code in LANGUAGES],
             value=self.lang,
             style={"button_width": "auto"},
+            layout=w.Layout(flex="0 0 auto", width="auto", margin="4px 0 0 12px"),
         )
         self.language.add_class("app-language")
         self.language.observe(self._on_language, names="value")
         self.players_choice = w.Dropdown(
             options=list(range(spec.min_players, spec.max_players + 1)),
             value=spec.default_players,
-            layout=w.Layout(width="150px"),
+            layout=w.Layout(width="140px"),
         )
         self.players_choice.add_class("app-players")
-        self.mode_choice = w.Dropdown(layout=w.Layout(width="300px"))
+        # widths that keep the whole settings row on one line of the table's width, in
+        # the longer (Spanish) words
+        self.mode_choice = w.Dropdown(layout=w.Layout(width="290px"))
         self.mode_choice.add_class("app-mode")
-        self.name_input = w.Text(layout=w.Layout(width="230px"))
+        self.name_input = w.Text(layout=w.Layout(width="190px"))
         self.name_input.add_class("app-name")
         self.start_button = w.Button(layout=w.Layout(width="auto"))
         self.start_button.add_class("app-start")

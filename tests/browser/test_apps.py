@@ -166,6 +166,7 @@ def test_app_speaks_spanish_from_the_link_and_plays_a_click(
     canvas = _open_app(page, voila_apps, url, prefix, shot)
     _check_no_code(page)
     _check_words(page, game, prefix, "es")
+    page.screenshot(path=str(artifacts / f"app_{prefix}_es_top.png"))  # as the page opens
     after = _click_changes_status(page, canvas, prefix, _app_mirror(game, "es", kind))
     assert "toca" in after.lower(), after
     page.wait_for_timeout(300)
