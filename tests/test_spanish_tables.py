@@ -484,3 +484,22 @@ def test_a_whole_ecosfera_team_game_reads_in_spanish(spanish: None) -> None:
         _spanish_screen([table.status.text, *table.scene().texts()])
     _spanish_screen(table.history)
     assert any(line.startswith(("Pagaste", "Atrajiste", "Terminaste")) for line in table.history)
+
+
+def test_plant_faces_show_the_scientific_name_where_there_is_room(spanish: None) -> None:
+    from widgets.ecosfera.cards import card_face
+    from widgets.scene import Text
+
+    cards = default_cards()
+    shown = 0
+    for code in cards.plant_codes:
+        latin = [
+            s.text
+            for s in card_face(code, cards, 0, 0, id="c")
+            if isinstance(s, Text) and "-latin" in s.id
+        ]
+        genus, _, rest = cards.card(code).latin.partition(" ")
+        if latin:
+            shown += 1
+            assert " ".join(latin) in (cards.card(code).latin, f"{genus[0]}. {rest}")
+    assert shown >= len(cards.plant_codes) * 3 // 4

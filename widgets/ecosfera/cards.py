@@ -377,9 +377,11 @@ def _plant(
     shapes += biome_lines(plant.biomes, x + 6, y + BAND_H + 6, id, fade)
     top = y + BAND_H + 6 + BIOME_STEP * n + 8
     room = int((row - 4 - top - MIN_TEXT / 2) // LINE) + 1
-    shapes += _centred(
-        _lines(species_name(plant), room, bold=True), x, top, f"{id}-name", fade, bold=True
-    )
+    names = _lines(species_name(plant), room, bold=True)
+    shapes += _centred(names, x, top, f"{id}-name", fade, bold=True)
+    # the scientific name too, where the card has room for it (as on an animal card)
+    latin = _latin(scientific_name(plant), top + LINE * len(names) + 1, row - 3)
+    shapes += _centred(latin, x, top + LINE * len(names) + 1, f"{id}-latin", fade, fill=MUTED)
     shapes += _symbols(code, cards, plant.kind, x, row, id, opacity=fade, **symbols)
     shapes += _cost(code, cards, x, y + CARD_H - 38, id, fade)
     return shapes
