@@ -163,14 +163,6 @@ def about(key: str, name: str, /, **values: Any) -> str:
     return t(chosen, **{"name": name, **values})
 
 
-def possessive(name: str, *, start: bool = False) -> str:
-    """``Ana's``, or ``your`` for the default human (kept only for a lesson's line heading
-    that has not moved to ``about`` yet; a table sentence uses ``about``)."""
-    if is_you(name):
-        return t("table.your_start") if start else t("table.your")
-    return t("table.possessive", name=name)
-
-
 def bot_kind_words(kind: str) -> str:
     """A seat's kind in the table's language ("greedy" -> "voraz"); an unknown kind as given.
 
