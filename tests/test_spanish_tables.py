@@ -503,3 +503,27 @@ def test_plant_faces_show_the_scientific_name_where_there_is_room(spanish: None)
             shown += 1
             assert " ".join(latin) in (cards.card(code).latin, f"{genus[0]}. {rest}")
     assert shown >= len(cards.plant_codes) * 3 // 4
+
+
+def test_every_sentence_about_a_player_can_speak_to_the_default_human() -> None:
+    """Each key code passes to ``about`` has a ``_you`` sentence in both languages (a bot's
+    turn is the exception: the default human is never a bot), so "Tú" is never spoken of
+    in the third person ("Le toca a Tú")."""
+    from pathlib import Path
+
+    from gamecore.words import catalog
+
+    root = Path(__file__).resolve().parents[1]
+    pattern = re.compile(r'about\(\s*"([a-z_]+\.[a-z_]+)"')
+    keys = {k for path in root.glob("widgets/**/*.py") for k in pattern.findall(path.read_text())}
+    bots_only = {
+        "nuevos_mundos_table.bots_turn",
+        "ecosfera_table.bot_turn",
+        "nuevos_mundos_table.legend_waiting",
+    }
+    assert len(keys) > 30
+    for lang in ("en", "es"):
+        words = catalog(lang)
+        for key in keys:
+            assert key in words, (lang, key)
+            assert key in bots_only or f"{key}_you" in words, (lang, key)
