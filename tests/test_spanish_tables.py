@@ -527,3 +527,17 @@ def test_every_sentence_about_a_player_can_speak_to_the_default_human() -> None:
         for key in keys:
             assert key in words, (lang, key)
             assert key in bots_only or f"{key}_you" in words, (lang, key)
+
+
+def test_no_spanish_card_face_cuts_its_words(spanish: None) -> None:
+    from gamecore.ecosfera.data import ALL_DISASTERS, element_code
+    from widgets.ecosfera.cards import card_face
+    from widgets.scene import Text
+
+    cards = default_cards()
+    codes = [*cards.plant_codes, *cards.animal_codes, ALL_DISASTERS[0]]
+    codes += [element_code(e, 1) for e in range(5)]
+    for code in codes:
+        for shape in card_face(code, cards, 0, 0, id="c"):
+            if isinstance(shape, Text):
+                assert "…" not in shape.text, (code, shape.text)
