@@ -59,10 +59,12 @@ def check_seats(seats: Sequence[str], n_players: int, kinds: Sequence[str]) -> t
     """The seats as a tuple, or a ``ValueError`` that says what is wrong with them."""
     seats = tuple(seats)
     if len(seats) != n_players:
-        raise ValueError(f"give one seat per player ({n_players}), not {len(seats)}: {seats}")
+        raise ValueError(
+            t("table.seats_count", players=n_players, n=len(seats), seats=", ".join(seats))
+        )
     for seat in seats:
         if seat not in kinds:
-            raise ValueError(f"unknown seat {seat!r}; a seat is one of {', '.join(kinds)}")
+            raise ValueError(t("table.seat_unknown", seat=repr(seat), kinds=", ".join(kinds)))
     return seats
 
 
