@@ -65,6 +65,22 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return sum(_advance(c, table) for c in text) * size / 1000
 
 
+def fit_size(
+    text: str, width: float, size: float, *, bold: bool = False, smallest: float = 12
+) -> tuple[str, float]:
+    """``text`` and a font size at which it fits ``width``: ``size`` if it fits, else the
+    largest size down to ``smallest`` that does, else ``smallest`` with the end cut at a
+    word and "…" (a long name, or a sentence some language says at length)."""
+    while size > smallest and text_width(text, size, bold=bold) > width:
+        size = max(smallest, size - 0.5)
+    if text_width(text, size, bold=bold) <= width:
+        return text, size
+    words = text.split(" ")
+    while len(words) > 1 and text_width(" ".join(words) + "…", size, bold=bold) > width:
+        words.pop()
+    return " ".join(words).rstrip(" :,;") + "…", size
+
+
 def fit_lines(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` where it can be: at spaces, after
     a hyphen ("Brown-" / "throated sloth"), and at every newline of the catalog's text. A

@@ -27,7 +27,7 @@ from gamecore.nuevos_mundos.game import LAST_CARDS, OVER, PLAY
 from gamecore.nuevos_mundos.previews import Take, action_previews
 from gamecore.words import t
 
-from ..card_face import empty_place
+from ..card_face import empty_place, fit_lines, fit_size
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
 from ..scene import Rect, Scene, Shape, Text, wrap
@@ -246,9 +246,8 @@ def _hidden_hand(view: NuevosMundosView, look: TableLook) -> list[Shape]:
 
 
 def _hand_shapes(view: NuevosMundosView, look: TableLook) -> list[Shape]:
-    shapes: list[Shape] = [
-        _text(HAND_X, 20, _hand_heading(view, look), id="top-heading", size=15, bold=True)
-    ]
+    heading, size = fit_size(_hand_heading(view, look), WIDTH - HAND_X - MARGIN, 15, bold=True)
+    shapes: list[Shape] = [_text(HAND_X, 20, heading, id="top-heading", size=size, bold=True)]
     if look.hidden:
         return shapes + _hidden_hand(view, look)
     if not view.hand:
@@ -295,6 +294,10 @@ def _legend(view: NuevosMundosView, look: TableLook, previews: dict[str, Take] |
 # ---------------------------------------------------------------------------- scoring
 
 
+TOP_RIGHT_W = WIDTH - HAND_X - MARGIN
+"""Room for words in the top right (the hand, or the scoring at the end)."""
+
+
 def _score_summary(look: TableLook) -> list[Shape]:
     """The top right at the end: the scoring step, or the final ranking."""
     sheet = look.sheet
@@ -308,27 +311,19 @@ def _score_summary(look: TableLook) -> list[Shape]:
     step = look.score_step
     if step == 0:
         key = "over_not_scored" if look.still else "over_press_step"
-        shapes.append(_text(HAND_X, 46, t(f"nuevos_mundos_table.{key}"), size=12, fill=MUTED))
-        return shapes
+        return shapes + _note_lines(46, t(f"nuevos_mundos_table.{key}"))
     if step <= len(cats):
         category = cats[step - 1]
         title = t("nuevos_mundos_table.step_heading", step=step, steps=len(cats))
         shapes[0] = _text(HAND_X, 20, title, id="top-heading", size=15, bold=True)
-        shapes.append(_text(HAND_X, 44, sheet.title(category), id="step-title", size=14, bold=True))
+        words, size = fit_size(sheet.title(category), TOP_RIGHT_W, 14, bold=True)
+        shapes.append(_text(HAND_X, 44, words, id="step-title", size=size, bold=True))
         for k, player in enumerate(sheet.players):
             points = f"{sheet.points(player, category):+d}"
             line = t("nuevos_mundos_table.step_player", player=player, points=points)
             shapes.append(_text(HAND_X, 68 + 20 * k, line, size=14))
-        shapes.append(
-            _text(
-                HAND_X,
-                76 + 20 * len(sheet.players),
-                t("nuevos_mundos_table.step_marks"),
-                size=12,
-                fill=MUTED,
-            )
-        )
-        return shapes
+        marks = t("nuevos_mundos_table.step_marks")
+        return shapes + _note_lines(76 + 20 * len(sheet.players), marks)
     final = t("nuevos_mundos_table.final_heading")
     shapes[0] = _text(HAND_X, 20, final, id="top-heading", size=15, bold=True)
     for k, placing in enumerate(sheet.ranking()):
@@ -338,12 +333,17 @@ def _score_summary(look: TableLook) -> list[Shape]:
             player=placing.player,
             total=placing.total,
         )
-        shapes.append(_text(HAND_X, 48 + 20 * k, line, size=14, bold=placing.place == 1))
-    y = 56 + 20 * len(sheet.players)
-    for line in wrap(tie_break_note(sheet), WIDTH - HAND_X - MARGIN, 12, shortest=12):
-        shapes.append(_text(HAND_X, y, line, size=12, fill=MUTED))
-        y += 15
-    return shapes
+        line, size = fit_size(line, TOP_RIGHT_W, 14, bold=placing.place == 1)
+        shapes.append(_text(HAND_X, 48 + 20 * k, line, size=size, bold=placing.place == 1))
+    return shapes + _note_lines(56 + 20 * len(sheet.players), tie_break_note(sheet))
+
+
+def _note_lines(y: float, note: str) -> list[Shape]:
+    """A muted note in the top right, broken into lines that fit it (Spanish runs longer)."""
+    return [
+        _text(HAND_X, y + 15 * k, line, size=12, fill=MUTED)
+        for k, line in enumerate(fit_lines(note, TOP_RIGHT_W, 12))
+    ]
 
 
 # ---------------------------------------------------------------------------- the worlds
