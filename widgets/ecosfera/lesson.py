@@ -59,12 +59,13 @@ from gamecore.ecosfera.scoring import TEAM
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
 from gamecore.scoresheet import ScoreSheet
-from gamecore.words import LANGUAGES, join_words, t
+from gamecore.words import join_words, t
 
 from ..notes import Notes, wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
+from ..table_base import about, is_you
 from .cards import (
     CARD_H,
     CARD_W,
@@ -104,11 +105,6 @@ def solo_game(seed: int | None = None, level: int = 1) -> Ecosfera:
     """A solo game whose one player is "you" in the lesson's language ("You", "Tú"), the
     default human of the tables."""
     return Ecosfera((t("table.you_name"),), seed=seed, level=level)
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the default human, in any language (sentences say "your")."""
-    return name in {t("table.you_name", lang=lang) for lang in LANGUAGES}
 
 
 # ---------------------------------------------------------------------------- pictures
@@ -449,8 +445,9 @@ def table_words(game: Ecosfera) -> Notes:
         up = [ability_name(k) for k, face_up in enumerate(game.tiles[p]) if face_up]
         key = "lessons.eco_player_to_play" if p == game.current_player else "lessons.eco_player"
         notes.append(
-            t(
+            about(
                 key,
+                game.players[p],
                 line=line_words(game, p),
                 n=len(game.decks[p]),
                 discard=len(game.discards[p]),

@@ -451,8 +451,11 @@ def _move_words(before: Ecosfera, after: Ecosfera, player: int, action: Action) 
             else about("ecosfera_table.did_pair_placed", name, player=name, a=a, b=b)
         )
         if action.reactivate != NO_TILE:
-            text = t(
-                "ecosfera_table.did_reactivate", text=text, tile=ability_name(action.reactivate)
+            text = about(
+                "ecosfera_table.did_reactivate",
+                name,
+                text=text,
+                tile=ability_name(action.reactivate),
             )
         return text + "."
     if isinstance(action, Plus):
