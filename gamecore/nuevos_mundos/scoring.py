@@ -283,7 +283,7 @@ class _Scorer:
         return tuple(sorted(cards, key=self.value))
 
     def _others(self, group: Sequence[int], p: int) -> str:
-        return ", ".join(self.names[q] for q in group if q != p)
+        return join_words([self.names[q] for q in group if q != p])
 
     def contest_rows(self) -> list[ScoreRow]:
         rows = []
