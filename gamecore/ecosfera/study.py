@@ -24,6 +24,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..experiments import Progress, wilson_interval
+from ..experiments.plugin import Outcome, StudyPlugin
+from ..protocol import Game
 from .data import ELEMENTS, LEVELS
 from .game import WON, Ecosfera, TakeMissingElement
 
@@ -211,7 +213,62 @@ def steps(study: Mapping[int, LevelSummary]) -> list[tuple[int, int, float, floa
     return out
 
 
+# ---------------------------------------------------------------------------- the workbench
+
+
+def _level(value: int) -> int:
+    if isinstance(value, bool) or value not in LEVELS:
+        raise ValueError("a level is 1 (easiest) to 5 (hardest)")
+    return int(value)
+
+
+def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> None:
+    """Count the elements taken with the missing-element rule, and note the turn (1 = the
+    first) on which each element's supply deck ran out."""
+    assert isinstance(game, Ecosfera)
+    if isinstance(action, TakeMissingElement):
+        measures["taken"] = int(measures.get("taken") or 0) + 1
+    for e, deck in enumerate(game.element_decks):
+        key = f"ran_out_{ELEMENTS[e]}"
+        if not deck and measures.get(key) is None:
+            measures[key] = game.turns + 1
+
+
+def _outcome(game: Game) -> Outcome:
+    """A cooperative game: every seat wins together or nobody does; the team's score is
+    every seat's total."""
+    assert isinstance(game, Ecosfera)
+    sheet = game.score()
+    team = sheet.players[0]
+    seats = len(game.players)
+    won = game.outcome == WON
+    measures: dict[str, float | int | None] = {
+        "won": int(won),
+        "turns": game.turns,
+        "biome_tiles": len(game.biome_tiles),
+        "extinction_tiles": game.extinction_tiles,
+    }
+    for element in ELEMENTS:
+        measures.setdefault(f"ran_out_{element}", None)
+    return Outcome(
+        winners=tuple(range(seats)) if won else (),
+        totals=(sheet.total(team),) * seats,
+        points={c: (sheet.points(team, c),) * seats for c in sheet.categories},
+        measures=measures,
+    )
+
+
+STUDY = StudyPlugin(
+    options={"level": (1, _level)},
+    outcome=_outcome,
+    watch=_watch,
+)
+"""Ecosfera in ``gamecore.experiments.run_study``: the option ``level``; the measures won,
+turns, biome and extinction tiles, elements taken, and each element deck's run-out turn."""
+
+
 __all__ = [
+    "STUDY",
     "LevelSummary",
     "SoloGame",
     "level_study",

@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make_bot, play_game
-from .protocol import Game, new_game, spec_of
+from ..bots import Bot, make_bot, play_game
+from ..protocol import Game, new_game, spec_of
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each game."""

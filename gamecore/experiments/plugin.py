@@ -1,0 +1,98 @@
+"""How a game plugs into the study workbench: its set-up options and its own measures.
+
+A game's package holds a module ``study`` with a ``STUDY`` object (a ``StudyPlugin``); the
+workbench finds it next to the game's class and never names a game itself. The plug-in says
+which set-up options a study may pass (with their defaults and a check), how to make a game
+from them, and how to read one finished game: its winners, each seat's total and category
+points, and the game's own measures (Ecosfera: the turn each element deck ran out).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import Game, GameSpec, spec_of
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one finished game left behind, seat by seat (seat 0 played first)."""
+
+    winners: tuple[int, ...]
+    """The winning seats (all of a cooperative team that won; none when it lost)."""
+    totals: tuple[int, ...]
+    points: Mapping[str, tuple[int, ...]]
+    """Score category -> each seat's points."""
+    measures: Mapping[str, float | int | None] = field(default_factory=dict)
+    """The game's own measures (a number, or None when it did not happen)."""
+
+
+def scoresheet_outcome(game: Game) -> Outcome:
+    """The outcome of a competitive game from its score sheet (the default)."""
+    sheet = game.score()
+    seat_of = {p: i for i, p in enumerate(game.players)}
+    return Outcome(
+        winners=tuple(sorted(seat_of[w] for w in sheet.winners())),
+        totals=tuple(sheet.total(p) for p in game.players),
+        points={c: tuple(sheet.points(p, c) for p in game.players) for c in sheet.categories},
+    )
+
+
+Check = Callable[[Any], Any]
+"""Returns the option's value in canonical form, or raises ValueError saying what is wrong."""
+
+
+@dataclass(frozen=True)
+class StudyPlugin:
+    """A game's place in the workbench."""
+
+    options: Mapping[str, tuple[Any, Check]] = field(default_factory=dict)
+    """Set-up option -> (default, check). Only these may be passed to a study."""
+    outcome: Callable[[Game], Outcome] = scoresheet_outcome
+    watch: Callable[[Game, Any, dict[str, float | int | None]], None] | None = None
+    """Called after every move with the game, the move and the measures so far (to count
+    moves of a kind, or note when something happens, such as a deck running out)."""
+    game_options: Callable[[Mapping[str, Any]], dict[str, Any]] = dict
+    """The keyword arguments of ``new_game`` for the study's (checked) options."""
+
+    def settle(self, spec: GameSpec, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The study's options, defaults filled in, each checked (errors name the option)."""
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(
+                f"{spec.title} has no set-up option {', '.join(map(repr, unknown))}; "
+                f"its options are: {known}"
+            )
+        settled = {}
+        for name, (default, check) in sorted(self.options.items()):
+            value = given.get(name, default)
+            try:
+                settled[name] = check(value)
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"{spec.title}, option {name}={value!r}: {error}") from None
+        return settled
+
+
+PLAIN = StudyPlugin()
+"""The plug-in of a game that declares none: no options, scored by its score sheet."""
+
+
+def plugin_of(name: str) -> StudyPlugin:
+    """The plug-in of the registered game ``name`` (its package's ``study.STUDY``)."""
+    spec = spec_of(name)
+    package = spec.game_class.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.study")
+    except ModuleNotFoundError:
+        return PLAIN
+    found = getattr(module, "STUDY", PLAIN)
+    if not isinstance(found, StudyPlugin):
+        raise TypeError(f"{package}.study.STUDY must be a StudyPlugin")
+    return found
+
+
+__all__ = ["PLAIN", "Outcome", "StudyPlugin", "plugin_of", "scoresheet_outcome"]
