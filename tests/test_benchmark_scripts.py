@@ -49,3 +49,15 @@ def test_the_study_prints_a_table_per_bot_and_saves_the_summaries(
 def test_the_study_refuses_nonsense_counts(study_script) -> None:
     with pytest.raises(SystemExit):
         study_script.main(["--games", "0"])
+
+
+def test_the_workers_benchmark_gives_the_same_table_on_each_number_of_workers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("study_workers", None)
+    import study_workers
+
+    study_workers.main(["--games", "40", "--workers", "1", "2"])
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if "games/s" in ln]
+    assert len(lines) == 4 and all(ln.endswith("same table: True") for ln in lines)
