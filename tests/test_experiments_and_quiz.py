@@ -378,7 +378,7 @@ def test_progress_bar_follows_the_experiment():
     bar, label = box.children
     assert "mundos-progress" in box._dom_classes
     run_games("nuevos-mundos", ["random"] * 2, games=3, seed=1, progress=tick)
-    assert label.value.startswith("3 of 3 games") and bar.value == 3
+    assert label.value.startswith("3 games done in") and bar.value == 3
     assert bar.bar_style == "success"
     box, tick = progress_bar(1000)
     bar, label = box.children
@@ -386,7 +386,8 @@ def test_progress_bar_follows_the_experiment():
     assert bar.value == 0
     tick(10, 1000)
     tick(15, 1000)
-    assert bar.value == 10 and label.value == "10 of 1000 games"
+    assert bar.value == 10 and label.value.startswith("10 of 1,000 games · ")
+    assert "games/s" in label.value and "s left" in label.value
     tick(1000, 1000)
     assert bar.value == 1000 and "done" in label.value
     with pytest.raises(ValueError):

@@ -140,7 +140,7 @@ def test_a_progress_bar_not_running_says_what_it_counts() -> None:
     box, _ = progress_bar(3000, "Playing")
     bundle = box._repr_mimebundle_()
     assert bundle["text/plain"] == "A progress bar for 3000 games: it moves while the cell runs."
-    assert box.children[1].value == "0 of 3000 games"
+    assert box.children[1].value == "0 of 3,000 games"
 
 
 def test_a_quiz_not_running_shows_its_questions_as_text() -> None:

@@ -187,3 +187,54 @@ def test_gamecore_imports_and_studies_without_dask() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert "Dask is not installed" in out.stdout
+
+
+# ---------------------------------------------------------------------------- the pace
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_pace_says_games_per_second_and_the_time_left() -> None:
+    from gamecore.experiments.pace import Pace
+
+    clock = Clock()
+    pace = Pace(clock)
+    assert pace.words(0, 3000) == "0 of 3,000 games"
+    clock.now += 2
+    assert pace.words(1200, 3000) == "1,200 of 3,000 games · 600 games/s · about 3 s left"
+    clock.now += 3
+    assert pace.words(3000, 3000) == "3,000 games done in 5.0 s · 600 games/s"
+
+
+def test_the_pace_in_spanish() -> None:
+    from gamecore.experiments.pace import Pace
+    from gamecore.words import set_language
+
+    clock = Clock()
+    pace = Pace(clock)
+    clock.now += 20
+    set_language("es")
+    try:
+        words = pace.words(12000, 36000)
+    finally:
+        set_language("en")
+    assert words == "12\u00a0000 de 36\u00a0000 partidas · 600 partidas/s · faltan unos 40 s"
+
+
+def test_the_terminal_progress_rewrites_one_line(four_random) -> None:
+    import io
+
+    from gamecore.experiments.pace import terminal_progress
+
+    out = io.StringIO()
+    run_study("nuevos-mundos", games=30, seed=1, players=2, batch=5,
+              progress=terminal_progress(out, every=0))
+    text = out.getvalue()
+    assert text.count("\r") == 6 and text.endswith("\n")  # one line per batch, then done
+    assert "30 games done in" in text

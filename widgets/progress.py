@@ -1,8 +1,11 @@
-"""A progress bar for long simulations: ``gamecore.experiments.run_games(progress=...)``.
+"""A progress bar for long simulations: ``gamecore.experiments.run_study(progress=...)``.
 
     bar, tick = progress_bar(3000, "Playing")
     display(bar)
-    result = run_games("nuevos-mundos", ["random"] * 4, games=3000, progress=tick)
+    study = run_study("nuevos-mundos", games=3000, players=4, progress=tick)
+
+Its label says the pace: "1,200 of 3,000 games · 640 games/s · about 3 s left"
+(``gamecore.experiments.pace``, the same words a terminal shows).
 
 The callback redraws at most about a hundred times, however many games there are, so the
 bar never slows the simulation down. Where widgets do not run (a notebook opened before it
@@ -15,6 +18,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from gamecore.experiments.pace import Pace
 from gamecore.words import t
 
 ProgressCallback = Callable[[int, int], None]
@@ -32,7 +36,8 @@ class ProgressBox(w.HBox):  # type: ignore[misc]
 def progress_bar(
     total: int, description: str | None = None, steps: int = 100
 ) -> tuple[ProgressBox, ProgressCallback]:
-    """A bar with a label ("1200 of 3000 games"), and the ``progress(done, total)`` to feed it.
+    """A bar with a label (the games done, games/s, the time left), and the
+    ``progress(done, total)`` to feed it.
 
     ``description`` is the bar's title (the lesson's own words; "Games" by default). The
     widget has the CSS class ``mundos-progress``; the label ``mundos-progress-label``.
@@ -48,7 +53,8 @@ def progress_bar(
         style={"description_width": "initial"},
         layout=w.Layout(width="420px"),
     )
-    label = w.Label(t("lessons.progress_count", done=0, n=total))
+    pace = Pace()
+    label = w.Label(pace.words(0, total))
     label.add_class("mundos-progress-label")
     box = ProgressBox([bar, label])
     box.total = total
@@ -64,8 +70,7 @@ def progress_bar(
             return
         shown[0] = done
         bar.value = min(done, bar.max)
-        key = "lessons.progress_done" if finished else "lessons.progress_count"
-        label.value = t(key, done=done, n=total_now)
+        label.value = pace.words(done, total_now)
         if finished:
             bar.bar_style = "success"
 
