@@ -165,3 +165,45 @@ def test_the_language_checker_tells_the_languages_apart() -> None:
     assert language_of(english) == "en"
     assert language_of("Cada jugador toma una carta de la pila y la suma a su mundo.") == "es"
     assert language_of("## Nuevos Mundos") is None
+
+
+ENGLISH_ON_SCREEN = re.compile(
+    r"\b(games|players?|your|click|cards|wins|Undo|Save|Load|New game|End turn|Next bot)\b"
+)
+"""English words a table, chart or table of results would show (not "the" or "of", which
+a cited book's title may hold)."""
+
+
+def _shown_text(path: Path) -> list[str]:
+    """Every text a reader sees in a stored notebook: outputs and the widgets' saved state."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    texts: list[str] = []
+    for cell in nb["cells"]:
+        for output in cell.get("outputs", []):
+            texts.append(_text(output.get("text", "")))
+            for kind in ("text/plain", "text/html", "image/svg+xml", "text/markdown"):
+                texts.append(_text(output.get("data", {}).get(kind, "")))
+    state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    for model in state.get("state", {}).values():
+        for key in ("value", "description", "tooltip", "placeholder", "_options_labels"):
+            value = model.get("state", {}).get(key)
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, str) and not item.startswith("data:"):
+                    texts.append(item)
+    return [re.sub(r"<[^>]+>", " ", t) for t in texts if t]
+
+
+@pytest.mark.parametrize("key", PAIRS)
+def test_a_spanish_lesson_shows_no_english_words(key: str) -> None:
+    path = lessons("es").get(key)
+    assert path is not None
+    for text in _shown_text(path):
+        found = ENGLISH_ON_SCREEN.search(text)
+        assert found is None, (
+            f"{path.name} shows {found.group(0)!r}: {text[max(0, found.start() - 50):][:120]!r}"
+        )
+
+
+def test_the_english_check_finds_english_in_an_english_lesson() -> None:
+    shown = " ".join(_shown_text(ENGLISH["nuevos_mundos/01"]))
+    assert ENGLISH_ON_SCREEN.search(shown)
