@@ -505,16 +505,24 @@ def _translations(
     return {card_id: tuple(words) for card_id, words in found.items()}
 
 
+def _read_with_translations(folder: Any, name: str) -> tuple[Any, dict[str, Any]]:
+    """``name`` (a card list) read from ``folder`` (a Path or a package's resources), and
+    the ``<stem>.<lang>.json`` files beside it: language -> their data."""
+    stem, _, suffix = name.rpartition(".")
+    data = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+    translations = {}
+    for lang in LANGUAGES[1:]:
+        beside = folder.joinpath(f"{stem}.{lang}.{suffix}")
+        if beside.is_file():
+            translations[lang] = json.loads(beside.read_text(encoding="utf-8"))
+    return data, translations
+
+
 def load_cards(path: str | Path, *, printed_counts: bool = True) -> CardSet:
     """Read and check a card list from a JSON file, with the ``<name>.<lang>.json`` files
     beside it (``cards.es.json`` for ``cards.json``) for its words in other languages."""
     path = Path(path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    translations = {}
-    for lang in LANGUAGES[1:]:
-        beside = path.with_name(f"{path.stem}.{lang}{path.suffix}")
-        if beside.exists():
-            translations[lang] = json.loads(beside.read_text(encoding="utf-8"))
+    data, translations = _read_with_translations(path.parent, path.name)
     return parse_cards(data, printed_counts=printed_counts, translations=translations)
 
 
@@ -525,12 +533,6 @@ def default_cards() -> CardSet:
     """The card list in the package's ``cards.json`` (and its ``cards.<lang>.json``),
     read and checked once."""
     if not _DEFAULT:
-        folder = resources.files(__package__)
-        data = json.loads(folder.joinpath("cards.json").read_text(encoding="utf-8"))
-        translations = {}
-        for lang in LANGUAGES[1:]:
-            beside = folder.joinpath(f"cards.{lang}.json")
-            if beside.is_file():
-                translations[lang] = json.loads(beside.read_text(encoding="utf-8"))
+        data, translations = _read_with_translations(resources.files(__package__), "cards.json")
         _DEFAULT.append(parse_cards(data, translations=translations))
     return _DEFAULT[0]

@@ -133,24 +133,26 @@ def missing(lang: str) -> list[str]:
 def join_words(parts: list[str] | tuple[str, ...], lang: str | None = None) -> str:
     """``a``, ``a and b``, ``a, b and c`` in the language's own way (Spanish ``y`` becomes
     ``e`` before an "i" sound: "aguja e hilo", but "sol y hielo")."""
-    return _join(parts, "core.list_last", lang)
+    return _join(parts, "core.list_last", ("i", "core.list_last_before_i"), lang)
 
 
 def join_alternatives(parts: list[str] | tuple[str, ...], lang: str | None = None) -> str:
     """``a``, ``a or b``, ``a, b or c``: a choice of one (Spanish ``o``, ``u`` before an
     "o" sound: "suricata u oso polar")."""
-    return _join(parts, "core.list_last_or", lang)
+    return _join(parts, "core.list_last_or", ("o", "core.list_last_or_before_o"), lang)
 
 
-def _join(parts: list[str] | tuple[str, ...], last: str, lang: str | None) -> str:
+def _join(
+    parts: list[str] | tuple[str, ...], last: str, before: tuple[str, str], lang: str | None
+) -> str:
+    """The parts joined, ``last`` before the final one (``before``: a sound and the key
+    to use instead when the final part starts with it)."""
     parts = list(parts)
     if len(parts) <= 1:
         return "".join(parts)
-    sound = _first_sound(parts[-1])
-    if last == "core.list_last" and sound == "i":
-        last = "core.list_last_before_i"
-    elif last == "core.list_last_or" and sound == "o":
-        last = "core.list_last_or_before_o"
+    sound, instead = before
+    if _first_sound(parts[-1]) == sound:
+        last = instead
     return t("core.list_joiner", lang=lang).join(parts[:-1]) + t(last, lang=lang) + parts[-1]
 
 
