@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 import gamecore
@@ -216,9 +217,9 @@ class App:
     title: str
 
 
-def notebook_title(path: Path) -> str:
-    """The first heading of a notebook's first Markdown cell (the file name if none)."""
-    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+def first_heading(cells: list[dict[str, Any]]) -> str:
+    """The first heading of a notebook's first Markdown cell ("" if it has none): the
+    lesson's title, for the link tables and the printed handouts alike."""
     for cell in cells:
         if cell.get("cell_type") != "markdown":
             continue
@@ -228,7 +229,13 @@ def notebook_title(path: Path) -> str:
             if line.startswith("#"):
                 return line.lstrip("#").strip()
         break
-    return path.stem
+    return ""
+
+
+def notebook_title(path: Path) -> str:
+    """The first heading of a notebook's first Markdown cell (the file name if none)."""
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    return first_heading(cells) or path.stem
 
 
 def _notebooks(folder: Path) -> list[Path]:

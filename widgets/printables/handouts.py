@@ -24,6 +24,7 @@ from pathlib import Path as FsPath
 from gamecore.words import t
 
 from ..card_face import text_width
+from ..links import first_heading
 from ..palette import INK, MUTED
 from ..scene import Scene
 from .page import (
@@ -80,20 +81,14 @@ def _source(cell: dict[str, object]) -> str:
 
 def read_lesson(path: FsPath) -> Lesson:
     """The title (first heading) and tagged question cells of the notebook at ``path``."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    title = ""
-    questions: list[str] = []
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") != "markdown":
-            continue
-        source = _source(cell)
-        if not title:
-            title = next(
-                (ln.lstrip("#").strip() for ln in source.splitlines() if ln.startswith("#")), ""
-            )
-        if TAG in cell.get("metadata", {}).get("tags", []):
-            questions.append(source)
-    return Lesson(path, plain(title) or path.stem, tuple(questions))
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    questions = tuple(
+        _source(cell)
+        for cell in cells
+        if cell.get("cell_type") == "markdown"
+        and TAG in cell.get("metadata", {}).get("tags", [])
+    )
+    return Lesson(path, plain(first_heading(cells)) or path.stem, questions)
 
 
 def lessons(notebooks: FsPath, lang: str) -> list[Lesson]:
