@@ -40,6 +40,7 @@ from typing import Any
 from ..protocol import Action
 from .data import (
     ABILITIES,
+    ANIMAL_BASE,
     BIOME_TILES,
     ELEMENT_BASE,
     ELEMENT_CARDS_PER_ELEMENT,
@@ -48,6 +49,7 @@ from .data import (
     EXTINCTION_TILES,
     LINE_SIZE,
     MOVEMENT,
+    PLANT_BASE,
     PLUS,
     REFRESH,
     ROW_SIZE,
@@ -145,6 +147,10 @@ _ACQUIRE_PLANT, _TAKE_MISSING_ELEMENT, _ACQUIRE_ANIMAL, _CLAIM_BIOMES, _MYCORRHI
     range(6)
 )
 _BUYING, _CALLING, _PAIRING, _MOVING = range(4)
+_DOWN = tuple(
+    tuple(t for t in range(len(ABILITIES)) if not up >> t & 1) for up in range(1 << len(ABILITIES))
+)
+"""The ability tiles face down, for each bit mask of the tiles face up."""
 _PHASE = 1000
 PlanStep = tuple[int, int, int, int]
 
@@ -288,46 +294,49 @@ def _at_least(count: int, total: int, drawn: int, wanted: int) -> float:
 class _Collection:
     """The player's own cards (deck, discard pile, line, waiting cards) at the root."""
 
-    def __init__(self, cards: CardSet, owned: Sequence[int]) -> None:
+    def __init__(self, cards: CardSet, biomes: Sequence[tuple[int, ...]], owned: Sequence[int]):
         self.animals = [0] * BIOME_TILES
         self.plants = [0] * BIOME_TILES
         self.trees = [0] * BIOME_TILES
         self.mushrooms = [0] * BIOME_TILES
         self.elements = [0] * N_ELEMENTS
         self.disasters = 0
-        self.size = 0
-        self.cards = cards
+        self.size = len(owned)
         for c in owned:
-            self.add(c, 1)
-
-    def add(self, code: int, n: int) -> None:
-        self.size += n
-        if is_disaster(code):
-            self.disasters += n
-            return
-        e = ELEMENT_OF[code]
-        if e >= 0:
-            self.elements[e] += n
-            return
-        mask = self.cards.biome_mask[code]
-        if is_animal(code):
-            target = self.animals
-        else:
-            target = self.plants
-            if code in self.cards.symbol_trees:
-                _add_mask(self.trees, mask, n)
-            elif code in self.cards.mushrooms:
-                _add_mask(self.mushrooms, mask, n)
-        _add_mask(target, mask, n)
+            if is_disaster(c):
+                self.disasters += 1
+                continue
+            e = ELEMENT_OF[c]
+            if e >= 0:
+                self.elements[e] += 1
+                continue
+            _count(cards, biomes, c, 1, self.animals, self.plants, self.trees, self.mushrooms)
 
 
-def _add_mask(counts: list[int], mask: int, n: int) -> None:
-    b = 0
-    while mask:
-        if mask & 1:
-            counts[b] += n
-        mask >>= 1
-        b += 1
+def _count(
+    cards: CardSet,
+    biomes: Sequence[tuple[int, ...]],
+    code: int,
+    n: int,
+    animals: list[int],
+    plants: list[int],
+    trees: list[int],
+    mushrooms: list[int],
+) -> None:
+    """Add ``n`` (1 or -1) of plant & fungi or animal card ``code`` to the counts per biome
+    (``biomes``: the biome indices of each card code)."""
+    if is_animal(code):
+        for b in biomes[code]:
+            animals[b] += n
+        return
+    for b in biomes[code]:
+        plants[b] += n
+    if code in cards.symbol_trees:
+        for b in biomes[code]:
+            trees[b] += n
+    elif code in cards.mushrooms:
+        for b in biomes[code]:
+            mushrooms[b] += n
 
 
 _BITS = tuple(bin(m).count("1") for m in range(ALL_BIOMES + 1))
@@ -389,7 +398,10 @@ def _deal_lines(
         else:
             dealt = [*deck, *rng.sample(rest, min(len(rest), LINE_SIZE - len(deck)))]
         lines.append(
-            (tuple(c for c in dealt if is_animal(c)), tuple(c for c in dealt if is_plant(c)))
+            (
+                tuple([c for c in dealt if ANIMAL_BASE < c < ELEMENT_BASE]),  # is_animal
+                tuple([c for c in dealt if PLANT_BASE < c < ANIMAL_BASE]),  # is_plant
+            )
         )
     return lines
 
@@ -432,11 +444,24 @@ class PlannerBot:
         self.nodes = 0
         self._memo: dict[tuple[Any, ...], tuple[float, TurnPosition]] = {}
         self._scores: dict[tuple[Any, ...], float] = {}
+        self._values: dict[tuple[Any, ...], float] = {}
+        """The heuristic's value of each position already evaluated (``_evaluate``)."""
+        self._values_stamp: tuple[Any, ...] | None = None
+        self._terms: dict[tuple[int, ...], float] = {}
+        """A missing biome's share of ``_owned_value`` by the counts it depends on (the
+        weights are the bot's own, so it holds for the whole game)."""
         self._memo_turn: tuple[Any, ...] | None = None
         self._deal: tuple[Any, ...] | None = None
         self._next: dict[tuple[Any, ...], float] = {}
         self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self._budget = 0
+        self._biomes_of: CardSet | None = None
+        """The card list ``biomes`` and ``elements_to_buy`` were worked out for."""
+        self.biomes: list[tuple[int, ...]] = []
+        """The biome indices of each card code."""
+        self.cost_items: list[tuple[tuple[int, int], ...]] = []
+        """The cost of each plant code as (element, count) pairs, the counts above zero."""
+        self.elements_to_buy = 1
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -463,9 +488,18 @@ class PlannerBot:
         self.cards = view.cards
         self.solo = len(view.players) == 1
         owned = [*view.deck_contents[p], *view.discards[p], *view.lines[p], *view.waiting[p]]
-        self.coll = _Collection(view.cards, owned)
-        cheapest = min(sum(view.cards.cost[c]) for c in view.cards.plant_codes)
-        self.elements_to_buy = max(1, cheapest - 1)
+        if view.cards is not self._biomes_of:
+            self._biomes_of = view.cards
+            self.biomes = [
+                tuple(b for b in range(BIOME_TILES) if m >> b & 1) for m in view.cards.biome_mask
+            ]
+            self.cost_items = [
+                tuple((e, n) for e, n in enumerate(cost) if n) for cost in view.cards.cost
+            ]
+            self.elements_to_buy = max(
+                1, min(sum(view.cards.cost[c]) for c in view.cards.plant_codes) - 1
+            )
+        self.coll = _Collection(view.cards, self.biomes, owned)
         self.deck = list(view.deck_contents[p])
         available = 0
         for c in (*view.animal_row, *view.animal_deck):
@@ -488,6 +522,11 @@ class PlannerBot:
             self._memo = {}
             self._scores = {}
             self._memo_turn = stamp
+        # the heuristic also reads the supply decks (their counts, the animals' biomes)
+        values_stamp = (stamp, self.animal_biomes, self.plant_stock, self.animal_stock)
+        if values_stamp != self._values_stamp:
+            self._values = {}
+            self._values_stamp = values_stamp
         self.root = self._root(view)
 
     def _root(self, view: EcosferaView) -> TurnPosition:
@@ -694,7 +733,7 @@ class PlannerBot:
         found = memo.get(key)
         if found is not None:
             return found
-        best = (self._end_value(s), s)
+        best = (self._evaluate(s) if s.achieved else self._end_value(s), s)
         if self._budget > 0:
             self._budget -= 1
             for act in self._actions(s):
@@ -706,11 +745,12 @@ class PlannerBot:
 
     def _end_value(self, s: TurnPosition) -> float:
         """The value of ending the turn now."""
+        if s.achieved:  # nothing changes at the end (``_evaluate`` ignores ``turn_over``)
+            return self._evaluate(s)
         end = s.copy()
-        if not end.achieved:
-            self._take_disaster(end)
-            if end.extinction_tiles < EXTINCTION_TILES and end.disasters >= THREE_OF_A_KIND:
-                end.extinction_tiles += 1
+        self._take_disaster(end)
+        if end.extinction_tiles < EXTINCTION_TILES and end.disasters >= THREE_OF_A_KIND:
+            end.extinction_tiles += 1
         end.turn_over = True
         return self._evaluate(end)
 
@@ -720,8 +760,8 @@ class PlannerBot:
         acts: list[PlanStep] = []
         phase, last = divmod(s.order, _PHASE)
         won = s.biomes_won
-        if phase <= _BUYING:
-            self._purchases(s, acts, last if phase == _BUYING else 0)
+        ending: list[PlanStep] = []
+        self._purchases(s, acts, None if phase > _BUYING else last, ending)
         plants = s.unused_plants
         if phase <= _CALLING:
             after = last if phase == _CALLING else 0
@@ -734,7 +774,7 @@ class PlannerBot:
                             acts.extend((_ACQUIRE_ANIMAL, x, a, b) for x in row if mask[x] & common)
         if phase <= _PAIRING:
             after = last if phase == _PAIRING else 0
-            down = [t for t in range(len(ABILITIES)) if not s.tiles_up >> t & 1]
+            down = _DOWN[s.tiles_up]
             animals = s.unused_animals
             for i, a in enumerate(animals):
                 if a <= after:
@@ -753,7 +793,7 @@ class PlannerBot:
                             acts.append((_MYCORRHIZA, tree, m, 0))
         # a purchase whose missing element makes three of a kind ends the turn: it may come
         # after any other step
-        self._purchases(s, acts, 0, ending=True)
+        acts.extend(ending)
         return acts
 
     def _mycorrhizes(self, a: int, b: int, won: int) -> bool:
@@ -784,33 +824,33 @@ class PlannerBot:
         return acts
 
     def _purchases(
-        self, s: TurnPosition, acts: list[PlanStep], after: int, ending: bool = False
+        self, s: TurnPosition, acts: list[PlanStep], after: int | None, ending: list[PlanStep]
     ) -> None:
         """Plants of the row the unused element cards pay for, alone or with one missing
-        element; with ``ending`` only those whose missing element makes three of a kind."""
-        cards = self.cards
+        element: into ``acts`` those numbered above ``after`` (none when ``after`` is None),
+        into ``ending`` those whose missing element makes three of a kind (they end the
+        turn, so they may come at any time). One pass for both: the costs are compared once.
+        (The cards of a row are all different.)"""
+        cost_items = self.cost_items
         unused = s.unused_elements
-        seen: set[int] = set()
         for plant in s.plant_row:
-            if plant <= after or plant in seen:
+            if not plant:
                 continue
-            seen.add(plant)
-            cost = cards.cost[plant]
             short = -1
             shortfall = 0
-            for e in range(N_ELEMENTS):
-                if unused[e] < cost[e]:
-                    shortfall += cost[e] - unused[e]
+            for e, n in cost_items[plant]:
+                have = unused[e]
+                if have < n:
+                    shortfall += n - have
                     short = e
             if shortfall == 0:
-                if not ending:
+                if after is not None and plant > after:
                     acts.append((_ACQUIRE_PLANT, plant, -1, 0))
-            elif (
-                shortfall == 1
-                and s.element_supply[short] > 0
-                and ending == (s.line_elements[short] + 1 >= THREE_OF_A_KIND)
-            ):
-                acts.append((_TAKE_MISSING_ELEMENT, plant, short, 0))
+            elif shortfall == 1 and s.element_supply[short] > 0:
+                if s.line_elements[short] + 1 >= THREE_OF_A_KIND:
+                    ending.append((_TAKE_MISSING_ELEMENT, plant, short, 0))
+                elif after is not None and plant > after:
+                    acts.append((_TAKE_MISSING_ELEMENT, plant, short, 0))
 
     def _source(self, s: TurnPosition, ability: int, card: int | None) -> int | None:
         """The source to spend for ``ability``: a card with that symbol only, else a card
@@ -974,19 +1014,41 @@ class PlannerBot:
             return WIN_VALUE
         if s.extinction_tiles >= EXTINCTION_TILES:
             return LOSS_VALUE
+        # Many plans end in positions that differ only where the heuristic does not look
+        # (which cards are used, the plant row, the symbols): its inputs are the key.
+        key = (
+            s.biomes_won,
+            s.extinction_tiles,
+            s.tiles_up,
+            s.element_supply,
+            s.acquired,
+            s.recycled,
+            s.elements_taken,
+            s.elements_recycled,
+            s.disasters_taken,
+            s.waiting,
+            s.animal_row,
+        )
+        cached = self._values.get(key)
+        if cached is not None:
+            return cached
         w = self.weights
         value = w.tile * _BITS[s.biomes_won] - w.extinction * s.extinction_tiles
         value += self._owned_value(s) + w.next_turn * self._next_tiles(s)
-        for t in range(len(ABILITIES)):
-            if s.tiles_up >> t & 1:
-                value += w.tiles_up[t]
-        value += w.supply * sum(s.element_supply)
+        tiles_up = s.tiles_up
+        if tiles_up:
+            for t in range(len(ABILITIES)):
+                if tiles_up >> t & 1:
+                    value += w.tiles_up[t]
+        if w.supply:  # adding 0.0 changes no value: skip the sum
+            value += w.supply * sum(s.element_supply)
         if s.recycled:
             plants = sum(1 for c in s.recycled if is_plant(c))
             value += w.stock * (
                 min(plants, max(0, STOCK - self.plant_stock))
                 + min(len(s.recycled) - plants, max(0, STOCK - self.animal_stock))
             )
+        self._values[key] = value
         return value
 
     def _owned_value(self, s: TurnPosition) -> float:
@@ -1010,10 +1072,11 @@ class PlannerBot:
         plants = list(coll.plants)
         trees = list(coll.trees)
         mushrooms = list(coll.mushrooms)
+        cards, biomes = self.cards, self.biomes
         for code in s.acquired:
-            self._count(code, 1, animals, plants, trees, mushrooms)
+            _count(cards, biomes, code, 1, animals, plants, trees, mushrooms)
         for code in s.recycled:
-            self._count(code, -1, animals, plants, trees, mushrooms)
+            _count(cards, biomes, code, -1, animals, plants, trees, mushrooms)
         elements = [
             coll.elements[e] + s.elements_taken[e] - s.elements_recycled[e]
             for e in range(N_ELEMENTS)
@@ -1033,16 +1096,26 @@ class PlannerBot:
         triple = pair * (line - 2) / (n - 2) if n > 2 else pair
         missing = ALL_BIOMES & ~s.biomes_won
         potential = 0.0
+        terms = self._terms
         for b in range(BIOME_TILES):
             if not missing >> b & 1:
                 continue
             a = animals[b]
-            rate = w.animal_pair * a * (a - 1) / 2 * pair
-            if self.animal_biomes >> b & 1:
-                p = plants[b]
-                rate += w.plant_route * a * p * (p - 1) / 2 * triple
-            rate += w.mycorrhiza * trees[b] * mushrooms[b] * pair
-            potential += 1.0 - math.exp(-w.horizon * rate) + w.lone_animal * min(a, 1)
+            t = trees[b]
+            m = mushrooms[b]
+            if not a and not (t and m):
+                continue  # no animal, no tree with a mushroom: the term is exactly 0.0
+            p = plants[b] if self.animal_biomes >> b & 1 else -1
+            term_key = (a, p, t, m, n)
+            term = terms.get(term_key)
+            if term is None:
+                rate = w.animal_pair * a * (a - 1) / 2 * pair
+                if p >= 0:
+                    rate += w.plant_route * a * p * (p - 1) / 2 * triple
+                rate += w.mycorrhiza * t * m * pair
+                term = 1.0 - math.exp(-w.horizon * rate) + w.lone_animal * min(a, 1)
+                terms[term_key] = term
+            potential += term
         value = w.potential * potential
         value -= w.disaster * disasters / n
         value -= w.triple_disaster * w.horizon * _at_least(disasters, n, line, 3)
@@ -1053,43 +1126,29 @@ class PlannerBot:
         self._scores[key] = value
         return value
 
-    def _count(
-        self,
-        code: int,
-        n: int,
-        animals: list[int],
-        plants: list[int],
-        trees: list[int],
-        mushrooms: list[int],
-    ) -> None:
-        mask = self.cards.biome_mask[code]
-        if is_animal(code):
-            _add_mask(animals, mask, n)
-            return
-        _add_mask(plants, mask, n)
-        if code in self.cards.symbol_trees:
-            _add_mask(trees, mask, n)
-        elif code in self.cards.mushrooms:
-            _add_mask(mushrooms, mask, n)
-
     def _next_tiles(self, s: TurnPosition) -> float:
         """The tiles the next line is expected to win by pairing what it holds: the waiting
         cards and four cards dealt from the deck (``lines`` sampled once per turn), with
         the animals the row will show."""
-        row = tuple(a for a in s.animal_row if a)
-        key = (s.waiting, s.biomes_won, row)
+        # the row as it is (with its empty spaces) keys the memo: no tuple to build first
+        key = (s.waiting, s.biomes_won, s.animal_row)
         cached = self._next.get(key)
         if cached is not None:
             return cached
         cards = self.cards
-        extra_animals = [c for c in s.waiting if is_animal(c)]
-        extra_plants = [c for c in s.waiting if is_plant(c)]
+        row = [a for a in s.animal_row if a]
         missing = ALL_BIOMES & ~s.biomes_won
         total = 0
-        for animals, plants in self.lines:
-            total += _best_pairing(
-                cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
-            )
+        if s.waiting:
+            extra_animals = [c for c in s.waiting if is_animal(c)]
+            extra_plants = [c for c in s.waiting if is_plant(c)]
+            for animals, plants in self.lines:
+                total += _best_pairing(
+                    cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
+                )
+        else:
+            for animals, plants in self.lines:
+                total += _best_pairing(cards, animals, plants, row, missing)
         value = total / len(self.lines)
         self._next[key] = value
         return value
