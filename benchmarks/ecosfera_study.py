@@ -6,11 +6,12 @@
     python benchmarks/ecosfera_study.py --save gamecore/ecosfera/balance_study.json
 
 The planner (``gamecore.make_bot("planner")``) is the balance reference: a good player. The
-greedy and random bots play fewer games, for comparison. Game ``i`` of a level always gets
-the same deal and bot seed (``gamecore.ecosfera.study.play_solo`` with the study's seed), so
-a run can be repeated exactly and its games split over several processes. Figures are
-measured, printed, never asserted; the published table is in ``docs/ecosfera-balance.md``
-and, with ``--save``, in a JSON file that lesson 3 reads.
+greedy and random bots play fewer games, for comparison. The games are played by the study
+workbench (``gamecore.ecosfera.study.level_study``, which calls
+``gamecore.experiments.run_study`` level by level, over ``--workers`` processes): game ``i``
+of a level always gets the same deal and bot seed, however many processes play it. Figures
+are measured, printed, never asserted; the published table is in
+``docs/ecosfera-balance.md`` and, with ``--save``, in a JSON file that lesson 3 reads.
 """
 
 from __future__ import annotations
@@ -18,91 +19,28 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 from machine import machine_lines
 
 from gamecore.ecosfera import ELEMENTS, LEVELS
-from gamecore.ecosfera.study import LevelSummary, SoloGame, play_solo, steps, summarise
+from gamecore.ecosfera.study import LevelSummary, level_study, steps
+from gamecore.experiments.pace import terminal_progress
 
 SEED = 2024
 
 
-@dataclass(frozen=True)
-class Task:
-    bot: str
-    level: int
-    first: int
-    count: int
-    seed: int
-
-
-def play_block(task: Task) -> list[tuple[SoloGame, float]]:
-    """Games ``first`` to ``first + count - 1`` of one bot at one level, each with its time."""
-    timed = []
-    for index in range(task.first, task.first + task.count):
-        start = time.perf_counter()
-        game = play_solo(task.level, index, task.seed, task.bot)
-        timed.append((game, time.perf_counter() - start))
-    return timed
-
-
-class Progress:
-    """A text progress bar on stderr, redrawn in place at each whole percent (one line per
-    bot once it is done)."""
-
-    def __init__(self, label: str, total: int, width: int = 30) -> None:
-        self.label, self.total, self.width = label, total, width
-        self.done = 0
-        self.shown = -1
-        self.start = time.perf_counter()
-        self.draw()
-
-    def advance(self, n: int) -> None:
-        self.done += n
-        if 100 * self.done // self.total != self.shown:
-            self.draw()
-
-    def draw(self) -> None:
-        self.shown = 100 * self.done // self.total
-        filled = self.width * self.done // max(self.total, 1)
-        elapsed = time.perf_counter() - self.start
-        eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
-        bar = "#" * filled + "." * (self.width - filled)
-        end = "\n" if self.done >= self.total else ""
-        sys.stderr.write(
-            f"\r{self.label:<8} [{bar}] {self.done}/{self.total} games, "
-            f"{elapsed:5.0f} s, about {eta:4.0f} s left{end}"
-        )
-        sys.stderr.flush()
-
-
 def run_bot(
-    name: str, games: int, workers: int, seed: int, block: int
-) -> dict[int, list[tuple[SoloGame, float]]]:
-    """``games`` solo games of one bot at every level, over ``workers`` processes."""
-    tasks = [
-        Task(name, level, first, min(block, games - first), seed)
-        for level in LEVELS
-        for first in range(0, games, block)
-    ]
-    results: dict[int, list[tuple[SoloGame, float]]] = {level: [] for level in LEVELS}
-    progress = Progress(name, games * len(LEVELS))
-    if workers == 1:
-        for task in tasks:
-            results[task.level].extend(play_block(task))
-            progress.advance(task.count)
-        return results
-    with ProcessPoolExecutor(workers) as pool:
-        for task, timed in zip(tasks, pool.map(play_block, tasks)):
-            results[task.level].extend(timed)
-            progress.advance(task.count)
-    return results
+    name: str, games: int, workers: int, seed: int
+) -> tuple[dict[int, LevelSummary], float]:
+    """``games`` solo games of one bot at every level, and the wall-clock seconds they took."""
+    start = time.perf_counter()
+    study = level_study(
+        games, LEVELS, bot=name, seed=seed, workers=workers, progress=terminal_progress()
+    )
+    return study, time.perf_counter() - start
 
 
 # ---------------------------------------------------------------------------- the table
@@ -123,12 +61,10 @@ def level_row(s: LevelSummary) -> str:
     )
 
 
-def speed_row(name: str, timed: list[tuple[SoloGame, float]]) -> str:
-    seconds = sum(t for _, t in timed)
-    decisions = sum(g.decisions for g, _ in timed)
+def speed_row(name: str, games: int, seconds: float, workers: int) -> str:
     return (
-        f"  {name:<8} {len(timed) / seconds:8.1f} games/s  {decisions / seconds:9,.0f} decisions/s"
-        f"  {decisions / len(timed):6.1f} decisions per game"
+        f"  {name:<8} {games / seconds:8.1f} games/s on {workers} worker processes "
+        f"({games / seconds / workers:6.1f} per worker), {games} games in {seconds:6.1f} s"
     )
 
 
@@ -170,16 +106,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"random games per level; {args.workers} worker processes"
     )
     print()
-    runs = []
+    studies: dict[str, dict[int, LevelSummary]] = {}
+    speed: dict[str, float] = {}
+    lines = []
     wall = time.perf_counter()
     for name, games in plan:
-        block = max(1, min(25, games // (2 * args.workers) or 1))
-        runs.append((name, run_bot(name, games, args.workers, args.seed, block)))
+        studies[name], seconds = run_bot(name, games, args.workers, args.seed)
+        speed[name] = games * len(LEVELS) / seconds
+        lines.append(speed_row(name, games * len(LEVELS), seconds, args.workers))
     wall = time.perf_counter() - wall
-    studies = {
-        name: {level: summarise([g for g, _ in timed[level]]) for level in LEVELS}
-        for name, timed in runs
-    }
     for name, study in studies.items():
         print(name)
         print(HEADER)
@@ -187,19 +122,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(level_row(study[level]))
         print(steps_note(study))
         print()
-    print("Speed: one game at a time on one core (each worker process), view + choose + play")
-    for name, timed in runs:
-        print(speed_row(name, [t for level in LEVELS for t in timed[level]]))
+    print(f"Speed: view + choose + play, whole games, {args.workers} worker processes")
+    print("\n".join(lines))
     print(f"  the whole study took {wall:.0f} s of wall-clock time")
     print()
     machine = machine_lines(f"Games ran in {args.workers} worker processes.")
     print("\n".join(machine))
     if args.save:
-        speed = {
-            name: sum(len(timed[lv]) for lv in LEVELS)
-            / sum(t for lv in LEVELS for _, t in timed[lv])
-            for name, timed in runs
-        }
         data = {
             "about": "Ecosfera solo study written by benchmarks/ecosfera_study.py --save; "
             "rates are fractions; ran_out is the share of games in which that element's "
@@ -207,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "seed": args.seed,
             "elements": list(ELEMENTS),
             "games_per_second": speed,
+            "workers": args.workers,
             "machine": machine[1:],
             "bots": {
                 name: [study[level].to_dict() for level in LEVELS]

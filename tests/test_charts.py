@@ -11,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from gamecore.experiments import bot, run_games
+from gamecore.experiments import bot, run_study
 from gamecore.nuevos_mundos import earth
 from widgets.nuevos_mundos.charts import (
     ACTION_NAMES,
@@ -20,7 +20,6 @@ from widgets.nuevos_mundos.charts import (
     bot_chart,
     climate_chart,
     latitude_chart,
-    seat_chart,
 )
 from widgets.nuevos_mundos.quizzes import biome_quiz, load_quiz_data
 from widgets.quiz import Quiz
@@ -33,13 +32,13 @@ def planet() -> earth.Earth:
 
 @pytest.fixture(scope="module")
 def seats():
-    return run_games("nuevos-mundos", ["random"] * 4, games=24, seed=2024)
+    return run_study("nuevos-mundos", games=24, seed=2024, players=4, bots="random")
 
 
 @pytest.fixture(scope="module")
 def tournament():
     bots = ["random", "greedy", bot("search", label="search", iterations=2)]
-    return run_games("nuevos-mundos", bots, games=6, seed=7, seating="all_orders")
+    return run_study("nuevos-mundos", games=6, seed=7, bots=bots, seating="all_orders")
 
 
 @pytest.fixture(autouse=True)
@@ -110,18 +109,6 @@ def test_earth_text_helpers(planet):
 
 
 # ---------------------------------------------------------------------------- lesson 5
-
-
-def test_seat_chart_labels_every_seat(seats):
-    fig = seat_chart(seats)
-    (ax,) = fig.axes
-    assert ax.get_title() == f"Who wins? {seats.games} games between four random bots"
-    assert ax.get_ylabel() == "Games won (%)"
-    assert ax.get_xlabel() == "Seat (seat 1 plays first)"
-    for seat, rate in enumerate(seats.win_rate_by_seat()):
-        assert has(fig, f"Seat {seat + 1}")
-        assert has(fig, f"{rate:.1%}")
-    assert has(fig, "fair share: 25%")
 
 
 def test_action_chart_labels_every_action_and_group(seats):

@@ -120,15 +120,27 @@ def test_a_game_of_a_study_is_the_same_every_time() -> None:
     assert not first.won and first.extinction_tiles == 7, "the random bot never wins"
 
 
-def test_each_game_level_and_seed_gets_its_own_deal() -> None:
+def test_each_game_and_seed_gets_its_own_deal_and_levels_share_them() -> None:
     deals = {play_solo(1, index, seed=11, bot="random").seed for index in range(4)}
     assert len(deals) == 4
     assert (
-        play_solo(1, 0, seed=11, bot="random").seed != play_solo(2, 0, seed=11, bot="random").seed
-    )
-    assert (
         play_solo(1, 0, seed=11, bot="random").seed != play_solo(1, 0, seed=12, bot="random").seed
     )
+    # game i of every level starts from the same shuffles: levels compared on equal luck
+    assert (
+        play_solo(1, 0, seed=11, bot="random").seed == play_solo(2, 0, seed=11, bot="random").seed
+    )
+
+
+def test_a_level_study_plays_the_workbenchs_games() -> None:
+    from gamecore.experiments import run_study
+
+    study = run_study("ecosfera", games=3, seed=5, bots="random", level=4)
+    assert [play_solo(4, i, seed=5, bot="random").seed for i in range(3)] == [
+        row.seed for row in study.rows
+    ]
+    on_two = level_study(3, levels=(4,), bot="random", seed=5, workers=2)
+    assert on_two == level_study(3, levels=(4,), bot="random", seed=5)
 
 
 def test_a_played_game_records_when_element_decks_ran_out() -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from importlib import resources
 
 import pytest
 
-from gamecore.experiments import BotSpec, bot, margin_of_error, run_games, wilson_interval
+from gamecore.experiments import BotSpec, bot, margin_of_error, run_study, wilson_interval
 from gamecore.nuevos_mundos import BIOMES, earth
 
 TURN_KINDS = ("take_biome", "take_digits", "lay")
@@ -155,128 +156,165 @@ def test_a_broken_table_is_refused():
 
 @pytest.fixture(scope="module")
 def random_result():
-    return run_games("nuevos-mundos", ["random"] * 4, games=60, seed=3)
+    return run_study("nuevos-mundos", games=60, seed=3, bots=["random"] * 4)
 
 
 def test_an_experiment_is_deterministic_for_a_seed(random_result):
-    again = run_games("nuevos-mundos", ["random"] * 4, games=60, seed=3)
-    assert again.records == random_result.records
-    other = run_games("nuevos-mundos", ["random"] * 4, games=60, seed=4)
-    assert other.records != random_result.records
+    again = run_study("nuevos-mundos", games=60, seed=3, bots=["random"] * 4)
+    assert again.rows == random_result.rows
+    other = run_study("nuevos-mundos", games=60, seed=4, bots=["random"] * 4)
+    assert other.rows != random_result.rows
 
 
 def test_earlier_games_do_not_depend_on_how_many_follow(random_result):
-    short = run_games("nuevos-mundos", ["random"] * 4, games=10, seed=3)
-    assert short.records == random_result.records[:10]
+    short = run_study("nuevos-mundos", games=10, seed=3, bots=["random"] * 4)
+    assert short.rows == random_result.rows[:10]
 
 
 def test_win_rates_add_up_to_one(random_result):
-    for r in random_result.records:
+    for r in random_result.rows:
         assert r.winners
         assert sum(r.win_share(s) for s in range(4)) == pytest.approx(1.0)
-    assert sum(random_result.win_rate_by_seat()) == pytest.approx(1.0)
-    assert sum(random_result.wins_by_seat()) == pytest.approx(60)
-    assert random_result.win_rate_by_bot() == {"random": pytest.approx(0.25)}
+    assert sum(r.rate for r in random_result.win_rates_by_seat()) == pytest.approx(1.0)
+    by_bot = random_result.win_rates_by_bot()
+    assert list(by_bot) == ["random"] and by_bot["random"].rate == pytest.approx(0.25)
+    assert by_bot["random"].games == 240, "a bot in four seats has four chances a game"
     assert random_result.fair_rate() == 0.25
 
 
 def test_winners_have_the_best_total(random_result):
-    for r in random_result.records:
+    for r in random_result.rows:
         best = max(r.totals)
         assert all(r.totals[s] == best for s in r.winners)
 
 
 def test_points_add_up_to_totals(random_result):
     assert random_result.categories == ("biodiversity", "dominant_biomes", "natural_balance")
-    for r in random_result.records:
+    for r in random_result.rows:
         for seat in range(4):
-            assert sum(r.points[seat].values()) == r.totals[seat]
+            assert sum(points[seat] for _, points in r.points) == r.totals[seat]
     mean = random_result.mean_points()
-    assert random_result.mean_total() == pytest.approx(
-        sum(sum(r.totals) for r in random_result.records) / 240
-    )
+    assert sum(mean.values()) == pytest.approx(sum(sum(r.totals) for r in random_result.rows) / 240)
     assert set(mean) == set(random_result.categories)
+    with pytest.raises(ValueError, match="no bot named 'genius'"):
+        random_result.mean_points("genius")
 
 
 def test_action_counts_add_up(random_result):
-    for r in random_result.records:
-        turns = sum(a.get(k, 0) for a in r.actions for k in TURN_KINDS)
-        assert r.decisions >= turns > 0
+    kinds = random_result.action_kinds
+    assert set(kinds) == {"take_biome", "take_digits", "lay", "last_card", "no_last_card"}
+    for r in random_result.rows:
+        turns = sum(n for seat in r.actions for k, n in zip(kinds, seat) if k in TURN_KINDS)
+        assert r.length == sum(map(sum, r.actions)) >= turns > 0
     every = random_result.action_counts("all")
     winners = random_result.action_counts("winners")
     others = random_result.action_counts("others")
-    assert set(every) == {"take_biome", "take_digits", "lay", "last_card", "no_last_card"}
+    assert set(every) == set(kinds)
     for kind in every:
         assert winners[kind] + others[kind] == every[kind]
-    assert sum(every.values()) == sum(r.decisions for r in random_result.records)
+    assert sum(every.values()) == sum(random_result.lengths())
     shares = random_result.action_shares("winners", TURN_KINDS)
     assert list(shares) == list(TURN_KINDS)
     assert sum(shares.values()) == pytest.approx(1.0)
     both = random_result.winners_vs_others(TURN_KINDS)
     assert sum(w for w, _ in both.values()) == pytest.approx(1.0)
     assert sum(o for _, o in both.values()) == pytest.approx(1.0)
+    turns = random_result.turns_by_seat(TURN_KINDS)
+    assert sum(turns) * 60 == pytest.approx(sum(every[k] for k in TURN_KINDS))
     with pytest.raises(ValueError, match="unknown action kinds"):
         random_result.action_shares("all", ["fly"])
     with pytest.raises(ValueError, match="group"):
         random_result.action_counts("losers")
 
 
-def test_progress_is_reported_after_each_game():
+def test_the_table_counts_each_seats_actions_by_kind(random_result):
+    record = random_result.records()[0]
+    row = random_result.rows[0]
+    for seat in range(4):
+        for kind, n in zip(random_result.action_kinds, row.actions[seat]):
+            assert record[f"n_{kind}_{seat + 1}"] == n
+
+
+def test_progress_is_reported_after_each_batch():
     calls = []
-    run_games(
-        "nuevos-mundos", ["random"] * 2, games=5, seed=1, progress=lambda d, t: calls.append((d, t))
+    run_study(
+        "nuevos-mundos", games=5, seed=1, players=2, progress=lambda d, t: calls.append((d, t))
     )
     assert calls == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+    calls.clear()
+    run_study(
+        "nuevos-mundos",
+        games=5,
+        seed=1,
+        players=2,
+        batch=2,
+        progress=lambda d, t: calls.append((d, t)),
+    )
+    assert calls == [(2, 5), (4, 5), (5, 5)]
 
 
 def test_seatings_put_every_bot_in_every_seat():
     bots = ["random", "greedy", "random"]
-    rotated = run_games(
+    rotated = run_study(
         "nuevos-mundos",
-        ["random", "greedy", bot("random", label="r2")],
         games=6,
         seed=2,
+        bots=["random", "greedy", bot("random", label="r2")],
         seating="rotate",
     )
-    seats = [r.bots.index("greedy") for r in rotated.records]
+    seats = [r.bots.index("greedy") for r in rotated.rows]
     assert seats == [1, 0, 2, 1, 0, 2]
-    orders = run_games(
+    orders = run_study(
         "nuevos-mundos",
-        bots[:2] + [bot("random", label="r2")],
         games=6,
         seed=2,
+        bots=[*bots[:2], bot("random", label="r2")],
         seating="all_orders",
     )
-    assert len({r.bots for r in orders.records}) == 6
-    assert orders.seats_played() == {"random": 6, "greedy": 6, "r2": 6}
-    rates = orders.win_rate_by_bot()
-    assert sum(rates.values()) == pytest.approx(1.0)
-    low, high = orders.bot_interval("greedy")
-    assert 0 <= low <= rates["greedy"] <= high <= 1
+    assert [r.bots for r in orders.rows] == [
+        tuple(p) for p in itertools.permutations(("random", "greedy", "r2"))
+    ]
+    rates = orders.win_rates_by_bot()
+    assert {name: r.games for name, r in rates.items()} == {"random": 6, "greedy": 6, "r2": 6}
+    assert sum(r.rate for r in rates.values()) == pytest.approx(1.0)
+    greedy = rates["greedy"]
+    assert 0 <= greedy.low <= greedy.rate <= greedy.high <= 1
+    on_two = run_study(
+        "nuevos-mundos",
+        games=6,
+        seed=2,
+        bots=[*bots[:2], bot("random", label="r2")],
+        seating="all_orders",
+        workers=2,
+        batch=1,
+    )
+    assert on_two.rows == orders.rows, "a worker seats a game by its index alone"
 
 
 def test_greedy_bot_outscores_random_bots():
-    result = run_games("nuevos-mundos", ["greedy", "random"], games=12, seed=5, seating="rotate")
-    assert result.mean_total("greedy") > result.mean_total("random")
-    assert result.win_rate_by_bot()["greedy"] > 0.5
+    result = run_study(
+        "nuevos-mundos", games=12, seed=5, bots=["greedy", "random"], seating="rotate"
+    )
+    assert sum(result.mean_points("greedy").values()) > sum(result.mean_points("random").values())
+    assert result.win_rates_by_bot()["greedy"].rate > 0.5
 
 
 def test_bot_specs_and_bad_requests_are_explained():
     spec = bot("search", label="search (5)", iterations=5)
     assert spec == BotSpec("search", (("iterations", 5),), "search (5)")
     assert spec.name == "search (5)"
-    result = run_games("nuevos-mundos", [spec, "random"], games=2, seed=1)
+    result = run_study("nuevos-mundos", games=2, seed=1, bots=[spec, "random"])
     assert result.bot_names() == ["search (5)", "random"]
     with pytest.raises(ValueError, match="unknown bot"):
         bot("genius")
     with pytest.raises(ValueError, match="2-4 players"):
-        run_games("nuevos-mundos", ["random"], games=1)
+        run_study("nuevos-mundos", games=1, bots=["random"])
     with pytest.raises(ValueError, match="at least one game"):
-        run_games("nuevos-mundos", ["random"] * 2, games=0)
+        run_study("nuevos-mundos", games=0, bots=["random"] * 2)
     with pytest.raises(ValueError, match="seating"):
-        run_games("nuevos-mundos", ["random"] * 2, games=1, seating="shuffle")
+        run_study("nuevos-mundos", games=1, bots=["random"] * 2, seating="shuffle")
     with pytest.raises(ValueError, match="unknown game"):
-        run_games("chess", ["random"] * 2, games=1)
+        run_study("chess", games=1, bots=["random"] * 2)
 
 
 def test_intervals_shrink_with_more_games(random_result):
@@ -289,9 +327,8 @@ def test_intervals_shrink_with_more_games(random_result):
     assert low == 0.0 and 0.05 < high < 0.12
     low, high = random_result.fair_band()
     assert low < 0.25 < high
-    for seat in range(4):
-        low, high = random_result.seat_interval(seat)
-        assert 0 <= low <= random_result.win_rate_by_seat()[seat] <= high <= 1
+    for rate in random_result.win_rates_by_seat():
+        assert 0 <= rate.low <= rate.rate <= rate.high <= 1
 
 
 # ---------------------------------------------------------------------------- quiz and progress
@@ -377,7 +414,7 @@ def test_progress_bar_follows_the_experiment():
     box, tick = progress_bar(250, "Playing")
     bar, label = box.children
     assert "mundos-progress" in box._dom_classes
-    run_games("nuevos-mundos", ["random"] * 2, games=3, seed=1, progress=tick)
+    run_study("nuevos-mundos", games=3, seed=1, players=2, progress=tick)
     assert label.value.startswith("3 games done in") and bar.value == 3
     assert bar.bar_style == "success"
     box, tick = progress_bar(1000)

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gamecore.experiments import bot, run_games
+from gamecore.experiments import bot, run_study
 from gamecore.nuevos_mundos import Lay, NuevosMundos, TakeBiome, TakeDigits, earth, score
 from gamecore.words import t
 from widgets.notes import WIDTH, Notes, wrap
@@ -120,9 +120,9 @@ def test_lesson_4_descriptions_are_tables_that_wrap_between_words() -> None:
 
 def test_tournament_table_has_a_row_per_bot() -> None:
     bots = ["random", "greedy", bot("search", label="search", iterations=2)]
-    result = run_games("nuevos-mundos", bots, games=6, seed=7, seating="all_orders")
+    result = run_study("nuevos-mundos", games=6, seed=7, bots=bots, seating="all_orders")
     table = lesson.tournament_table(result)
-    assert [r[0] for r in table.rows] == list(result.win_rate_by_bot())
+    assert [r[0] for r in table.rows] == list(result.win_rates_by_bot())
     assert table.headers[:4] == ("Bot", "Games won", "95% interval", "Mean score")
     assert table.headers[4:] == ("Biodiversity", "Dominant biomes", "Natural balance")
     for row in table.rows:
@@ -165,7 +165,7 @@ def test_lesson_4_places_and_the_biomes_that_fit_their_climate() -> None:
 def test_lesson_5_results_in_sentences_and_tables() -> None:
     from widgets.nuevos_mundos.charts import TURN_KINDS
 
-    seats = run_games("nuevos-mundos", ["random"] * 4, games=40, seed=2024)
+    seats = run_study("nuevos-mundos", games=40, seed=2024, players=4, bots="random")
     notes = lesson.seat_results(seats)
     low, high = seats.fair_band()
     assert f"{low:.1%} to {high:.1%} of the wins" in notes[0]
@@ -173,7 +173,7 @@ def test_lesson_5_results_in_sentences_and_tables() -> None:
         f"If the seat made no difference, luck alone would give each seat {low:.1%}"
     )
     assert notes[0].endswith("of 40 games).") and len(notes) == 1 + 4
-    rate = seats.win_rate_by_seat()[0]
+    rate = seats.win_rates_by_seat()[0].rate
     assert notes[1].startswith(f"Seat 1: won {rate:.1%} of the games (95% interval: ")
     turns = lesson.seat_turns(seats, TURN_KINDS)
     assert turns[3] == f"Seat 4: {seats.turns_by_seat(TURN_KINDS)[3]:.2f} turns per game on average"

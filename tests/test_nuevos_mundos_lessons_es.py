@@ -20,12 +20,13 @@ import matplotlib.pyplot as plt
 import pytest
 from matplotlib.text import Text
 
-from gamecore.experiments import bot, run_games
+from gamecore.experiments import bot, run_study
 from gamecore.nuevos_mundos import earth, score
 from gamecore.words import get_language, set_language, t
 from widgets.nuevos_mundos import earth_words, lesson
-from widgets.nuevos_mundos.charts import bot_chart, climate_chart, seat_chart
+from widgets.nuevos_mundos.charts import bot_chart, climate_chart
 from widgets.nuevos_mundos.quizzes import biome_quiz, load_quiz_data, quiz_file
+from widgets.study_charts import seat_chart
 
 ENGLISH = re.compile(r"\b(the|and|of|with|which|where|seat|games|won|random|greedy)\b")
 """Words that would give away an English text in a Spanish table or chart."""
@@ -43,7 +44,7 @@ def spanish():
 @pytest.fixture(scope="module")
 def tournament():
     bots = ["random", "greedy", bot("search", label="search", iterations=2)]
-    return run_games("nuevos-mundos", bots, games=6, seed=7, seating="all_orders")
+    return run_study("nuevos-mundos", games=6, seed=7, bots=bots, seating="all_orders")
 
 
 def test_every_text_of_lesson_4_has_its_spanish_translation():
@@ -156,7 +157,7 @@ def test_the_settlement_sentence_and_the_numbered_players_are_spanish():
 
 
 def test_lesson_5_numbers_are_written_the_spanish_way(tournament):
-    seats = run_games("nuevos-mundos", ["random"] * 4, games=40, seed=2024)
+    seats = run_study("nuevos-mundos", games=40, seed=2024, players=4, bots="random")
     lines = lesson.seat_results(seats)
     assert all(re.search(r"\d,\d\u00a0%", line) for line in lines[1:]), lines
     assert re.search(r"\d,\d\d turnos", str(lesson.seat_turns(seats)))
@@ -173,7 +174,7 @@ def test_lesson_5_and_4_charts_are_spanish(tournament):
     assert ticks == ["aleatorio", "voraz", "de búsqueda"]
     words = [x.get_text() for x in fig.findobj(Text) if x.get_text()]
     assert "Biodiversidad" in words and "Biomas dominantes" in words
-    seats = run_games("nuevos-mundos", ["random"] * 4, games=24, seed=2024)
+    seats = run_study("nuevos-mundos", games=24, seed=2024, players=4, bots="random")
     fig = seat_chart(seats)
     fig.canvas.draw()
     assert fig.axes[0].get_title() == "¿Quién gana? 24 partidas entre cuatro bots aleatorios"

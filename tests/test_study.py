@@ -87,7 +87,11 @@ def test_the_table_has_a_row_per_game_with_seats_scores_and_options(four_random)
     for column in ("index", "seed", "bot_1", "bot_4", "winners", "win_1", "score_4", "length"):
         assert column in frame.columns
     assert "biodiversity_1" in frame.columns  # each score category, seat by seat
-    assert (frame["modules"] == ()).all()
+    assert (frame["modules"] == "").all()  # the modules in play, as words: none here
+    with_modules = run_study(
+        "nuevos-mundos", games=2, seed=7, players=2, modules=["discord", "vital_capacity"]
+    )
+    assert set(with_modules.to_pandas()["modules"]) == {"vital_capacity discord"}
     shares = frame[[f"win_{s}" for s in range(1, 5)]].sum(axis=1)
     assert (shares.round(9) == 1).all()  # a tie shares the game
 

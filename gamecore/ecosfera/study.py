@@ -4,27 +4,28 @@
     study = level_study(games=40, bot="planner", seed=2024)
     study[5].win_rate, study[5].interval            # 95% interval of the win rate
 
-``play_solo(level, index, seed, bot)`` plays game number ``index`` of a study: the deal and
-the bot's seed come from ``(seed, level, index)`` only, so a game can be replayed alone and
-a big study can be split over processes (``benchmarks/ecosfera_study.py`` does) and still
-give exactly the same games. Besides winning and the score, each game records what the
-level changes: how many elements the player took from the supply and on which turn each
-element deck ran out. Nothing here times anything; the benchmark measures speed.
+Every game is played by the study workbench (``gamecore.experiments.run_study``, with this
+package's plug-in ``STUDY`` below), so a level study runs on one process, many
+(``workers=2``) or a Dask cluster with the same games. ``play_solo(level, index, seed, bot)``
+replays game number ``index`` alone: its deal and the bot's seed come from ``(seed, index)``
+only. Besides winning and the score, each game records what the level changes: how many
+elements the player took from the supply and on which turn each element deck ran out.
+Nothing here times anything; the benchmark measures speed.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import random
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..bots import make_bot
-from ..experiments import Progress, wilson_interval
 from ..experiments.plugin import Outcome, StudyPlugin
+from ..experiments.seats import BotSpec
+from ..experiments.stats import wilson_interval
+from ..experiments.study import GameRow, Progress, play_study_game, run_study
 from ..protocol import Game
 from .data import ELEMENTS, LEVELS
 from .game import WON, Ecosfera, TakeMissingElement
@@ -50,11 +51,6 @@ class SoloGame:
     """Element name -> the turn (1 = the first) on which its supply deck became empty."""
 
 
-def _game_seeds(seed: int, level: int, index: int) -> tuple[int, int]:
-    rng = random.Random(f"mundos-lab-ecosfera-study:{seed}:{level}:{index}")
-    return rng.randrange(2**31), rng.randrange(2**31)
-
-
 def play_solo(
     level: int,
     index: int,
@@ -62,35 +58,31 @@ def play_solo(
     bot: str = "planner",
     **bot_options: Any,
 ) -> SoloGame:
-    """Play game ``index`` of a solo study at ``level`` with the bot named ``bot``."""
-    if level not in LEVELS:
+    """Play game ``index`` of a solo study at ``level`` with the bot named ``bot``: game
+    ``index`` of ``run_study("ecosfera", seed=seed, level=level, bots=bot(...))``."""
+    if isinstance(level, bool) or level not in LEVELS:
         raise ValueError(f"level must be 1 (easiest) to 5 (hardest), not {level!r}")
-    game_seed, bot_seed = _game_seeds(seed, level, index)
-    game = Ecosfera(1, game_seed, level=level)
-    player = make_bot(bot, seed=bot_seed, **bot_options)
-    taken = decisions = 0
-    ran_out: dict[str, int] = {}
-    while not game.is_over:
-        action = player.choose(game.view(0), game.legal_actions())
-        decisions += 1
-        taken += isinstance(action, TakeMissingElement)
-        game.play(action)
-        for e, deck in enumerate(game.element_decks):
-            if not deck and ELEMENTS[e] not in ran_out:
-                ran_out[ELEMENTS[e]] = game.turns + 1
-    sheet = game.score()
+    seat = BotSpec(bot, tuple(sorted(bot_options.items())))
+    return solo_game(level, play_study_game("ecosfera", {"level": level}, [seat], seed, index))
+
+
+def solo_game(level: int, row: GameRow) -> SoloGame:
+    """A solo game of the workbench's table, as the level study keeps it."""
+    measures = dict(row.measures)
     return SoloGame(
         level=level,
-        index=index,
-        seed=game_seed,
-        won=game.outcome == WON,
-        score=sheet.total(sheet.players[0]),
-        biome_tiles=len(game.biome_tiles),
-        extinction_tiles=game.extinction_tiles,
-        turns=game.turns,
-        taken=taken,
-        decisions=decisions,
-        ran_out=ran_out,
+        index=row.index,
+        seed=row.seed,
+        won=bool(measures["won"]),
+        score=row.totals[0],
+        biome_tiles=int(measures["biome_tiles"] or 0),
+        extinction_tiles=int(measures["extinction_tiles"] or 0),
+        turns=int(measures["turns"] or 0),
+        taken=int(measures.get("taken") or 0),
+        decisions=row.length,
+        ran_out={
+            e: int(turn) for e in ELEMENTS if (turn := measures.get(f"ran_out_{e}")) is not None
+        },
     )
 
 
@@ -174,25 +166,33 @@ def level_study(
     bot: str = "planner",
     seed: int = 0,
     progress: Progress | None = None,
+    workers: int = 1,
     **bot_options: Any,
 ) -> dict[int, LevelSummary]:
-    """``games`` solo games at each of ``levels``; ``progress(done, total)`` after each game."""
+    """``games`` solo games at each of ``levels``, through the workbench (``workers``
+    processes); ``progress(done, total)`` counts the games of every level together.
+
+    Game ``i`` gets the same deal seed at every level (the study's seed and ``i``): the
+    levels are compared on the same shuffles, which makes their difference less noisy.
+    """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"play at least one game per level, not {games!r}")
-    bad = [lv for lv in levels if lv not in LEVELS]
+    bad = [lv for lv in levels if isinstance(lv, bool) or lv not in LEVELS]
     if bad or not levels:
         raise ValueError(f"levels are 1 (easiest) to 5 (hardest), not {list(levels)!r}")
+    seat = BotSpec(bot, tuple(sorted(bot_options.items())))
     total = games * len(levels)
-    done = 0
     study: dict[int, LevelSummary] = {}
-    for level in levels:
-        played = []
-        for index in range(games):
-            played.append(play_solo(level, index, seed, bot, **bot_options))
-            done += 1
+    for done_before, level in enumerate(levels):
+
+        def tick(done: int, _total: int, before: int = done_before * games) -> None:
             if progress is not None:
-                progress(done, total)
-        study[level] = summarise(played)
+                progress(before + done, total)
+
+        result = run_study(
+            "ecosfera", games, seed, bots=seat, workers=workers, progress=tick, level=level
+        )
+        study[level] = summarise([solo_game(level, row) for row in result.rows])
     return study
 
 

@@ -38,13 +38,24 @@ class Pace:
         rate = self.rate(done)
         if done >= total:
             took = self.clock() - self.started
-            return t("core.pace_done", n=total, total=number(total), rate=number(rate),
-                     seconds=number(took, 1))
+            return t(
+                "core.pace_done",
+                n=total,
+                total=number(total),
+                rate=number(rate),
+                seconds=number(took, 1),
+            )
         left = self.left(done, total)
         if left is None:
             return t("core.pace_starting", n=total, done=number(done), total=number(total))
-        return t("core.pace", n=total, done=number(done), total=number(total),
-                 rate=number(rate), seconds=number(max(1.0, left)))
+        return t(
+            "core.pace",
+            n=total,
+            done=number(done),
+            total=number(total),
+            rate=number(rate),
+            seconds=number(max(1.0, left)),
+        )
 
 
 def terminal_progress(

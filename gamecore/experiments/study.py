@@ -16,15 +16,21 @@ from __future__ import annotations
 import math
 import os
 import random
-import statistics
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import make_bot
 from ..protocol import new_game, spec_of
-from .classic import wilson_interval
 from .plugin import plugin_of
+from .seats import BotSpec, as_bot_spec, check_seating, seated
+from .stats import (
+    Difference,
+    Rate,
+    margin_of_error,
+    mean_difference,
+    rate_difference,
+    rate_of,
+)
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` whenever a batch of games is finished."""
@@ -32,13 +38,14 @@ Progress = Callable[[int, int], None]
 SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
     """One game of a study. Tuples are indexed by seat (0 plays first)."""
 
     index: int
     seed: int
     bots: tuple[str, ...]
+    """The name of the bot in each seat."""
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     points: tuple[tuple[str, tuple[int, ...]], ...]
@@ -46,22 +53,31 @@ class GameRow:
     length: int
     """Decisions taken in the game (every action of every player)."""
     measures: tuple[tuple[str, float | int | None], ...] = ()
+    actions: tuple[tuple[int, ...], ...] = ()
+    """Each seat's number of actions of each kind, in the order of the study's
+    ``action_kinds`` (the game's own list of action kinds)."""
 
-    def flat(self) -> dict[str, Any]:
+    def win_share(self, seat: int) -> float:
+        """1 for a sole winner, 1/k for each of k tied winners, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def flat(self, action_kinds: Sequence[str] = ()) -> dict[str, Any]:
         """The row as one flat record: seats numbered from 1, as a student counts them."""
         record: dict[str, Any] = {"index": self.index, "seed": self.seed}
         for seat, name in enumerate(self.bots, 1):
             record[f"bot_{seat}"] = name
         record["winners"] = " ".join(str(s + 1) for s in self.winners)
         for seat in range(len(self.bots)):
-            share = 1 / len(self.winners) if seat in self.winners else 0.0
-            record[f"win_{seat + 1}"] = share
+            record[f"win_{seat + 1}"] = self.win_share(seat)
         for seat, total in enumerate(self.totals, 1):
             record[f"score_{seat}"] = total
         for category, seats in self.points:
             for seat, points in enumerate(seats, 1):
                 record[f"{category}_{seat}"] = points
         record["length"] = self.length
+        for seat, counts in enumerate(self.actions, 1):
+            for kind, n in zip(action_kinds, counts):
+                record[f"n_{kind}_{seat}"] = n
         record.update(dict(self.measures))
         return record
 
@@ -77,14 +93,23 @@ def game_seeds(game: str, seed: int, index: int, players: int) -> tuple[int, lis
 
 
 def play_study_game(
-    game: str, options: Mapping[str, Any], bots: Sequence[str], seed: int, index: int
+    game: str,
+    options: Mapping[str, Any],
+    bots: Sequence[str | BotSpec],
+    seed: int,
+    index: int,
 ) -> GameRow:
-    """Play game ``index`` of a study (its options already settled by the game's plug-in)."""
+    """Play game ``index`` of a study with ``bots`` in its seats (its options already
+    settled by the game's plug-in)."""
     plugin = plugin_of(game)
-    deal, bot_seeds = game_seeds(game, seed, index, len(bots))
-    played = new_game(game, players=len(bots), seed=deal, **plugin.game_options(options))
-    seats = [make_bot(kind, seed=s) for kind, s in zip(bots, bot_seeds)]
+    specs = [as_bot_spec(b) for b in bots]
+    deal, bot_seeds = game_seeds(game, seed, index, len(specs))
+    played = new_game(game, players=len(specs), seed=deal, **plugin.game_options(options))
+    seats = [spec.make(s) for spec, s in zip(specs, bot_seeds)]
+    kinds = {kind: k for k, kind in enumerate(spec_of(game).game_class.action_types)}
+    counts = [[0] * len(kinds) for _ in specs]
     measures: dict[str, float | int | None] = {}
+    watch = plugin.watch
     length = 0
     while not played.is_over:
         player = played.current_player
@@ -92,29 +117,36 @@ def play_study_game(
             raise RuntimeError(f"{game}: no player to move in an unfinished game")
         action = seats[player].choose(played.view(player), played.legal_actions())
         played.play(action)
+        counts[player][kinds[action.kind]] += 1
         length += 1
-        if plugin.watch is not None:
-            plugin.watch(played, action, measures)
+        if watch is not None:
+            watch(played, action, measures)
     outcome = plugin.outcome(played)
     measures.update(outcome.measures)
     return GameRow(
         index=index,
         seed=deal,
-        bots=tuple(bots),
+        bots=tuple(s.name for s in specs),
         winners=outcome.winners,
         totals=outcome.totals,
         points=tuple((c, tuple(p)) for c, p in outcome.points.items()),
         length=length,
         measures=tuple(sorted(measures.items())),
+        actions=tuple(tuple(c) for c in counts),
     )
 
 
 def play_batch(
-    game: str, options: Mapping[str, Any], seats: Sequence[Sequence[str]], seed: int,
+    game: str,
+    options: Mapping[str, Any],
+    bots: Sequence[BotSpec],
+    seating: str,
+    seed: int,
     indices: Sequence[int],
 ) -> list[GameRow]:
-    """Games ``indices`` of a study (what one worker is sent at a time)."""
-    return [play_study_game(game, options, seats[i], seed, i) for i in indices]
+    """Games ``indices`` of a study (what one worker is sent at a time): each game seats
+    the bots by its own index, so a worker needs nothing but the study's settings."""
+    return [play_study_game(game, options, seated(bots, i, seating), seed, i) for i in indices]
 
 
 # ---------------------------------------------------------------------------- running
@@ -160,7 +192,8 @@ def run_study(
     seed: int = 0,
     *,
     players: int | None = None,
-    bots: str | Sequence[str] = "random",
+    bots: str | BotSpec | Sequence[str | BotSpec] = "random",
+    seating: str = "fixed",
     workers: int = 1,
     scheduler: str | None = None,
     batch: int | None = None,
@@ -170,37 +203,36 @@ def run_study(
     """Play ``games`` seeded games of ``game`` between bots and return them as one table.
 
     ``players`` seats (the game's smallest number by default, or as many as ``bots`` names);
-    ``bots`` is one bot's kind for every seat or one per seat; ``options`` are the game's
-    set-up options (its plug-in lists them). ``workers`` > 1 plays on that many local
-    processes (joblib); ``scheduler`` (or ``$DASK_SCHEDULER_ADDRESS``) sends the games to a
-    Dask cluster instead. The table is the same in every case.
+    ``bots`` is one bot for every seat or one per seat, each a kind (``"random"``) or a
+    ``bot(kind, label=..., **options)``; ``seating`` is ``"fixed"``, ``"rotate"`` or
+    ``"all_orders"`` (see ``gamecore.experiments.seats``); ``options`` are the game's set-up
+    options (its plug-in lists them). ``workers`` > 1 plays on that many local processes
+    (joblib); ``scheduler`` (or ``$DASK_SCHEDULER_ADDRESS``) sends the games to a Dask
+    cluster instead. The table is the same in every case.
     """
     spec = spec_of(game)
     plugin = plugin_of(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a study plays at least one game, not {games!r}")
-    if isinstance(bots, str):
-        kinds = [bots] * (players if players is not None else spec.min_players)
+    if isinstance(bots, (str, BotSpec)):
+        specs = [as_bot_spec(bots)] * (players if players is not None else spec.min_players)
     else:
-        kinds = list(bots)
-        if players is not None and players != len(kinds):
-            raise ValueError(f"players={players} but {len(kinds)} bots were named")
-    if not spec.min_players <= len(kinds) <= spec.max_players:
+        specs = [as_bot_spec(b) for b in bots]
+        if players is not None and players != len(specs):
+            raise ValueError(f"players={players} but {len(specs)} bots were named")
+    if not spec.min_players <= len(specs) <= spec.max_players:
         raise ValueError(
-            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
-            f"not {len(kinds)}"
+            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {len(specs)}"
         )
-    for kind in set(kinds):
-        make_bot(kind, seed=0)  # an unknown bot fails here, with the list of bots
+    check_seating(seating)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a number of processes (1 or more), not {workers!r}")
     settled = plugin.settle(spec, options)
-    new_game(game, players=len(kinds), seed=0, **plugin.game_options(settled))  # the game's
+    new_game(game, players=len(specs), seed=0, **plugin.game_options(settled))  # the game's
     # own checks, here and now rather than in a worker
-    seats = [tuple(kinds)] * games
     address = scheduler or os.environ.get(SCHEDULER_VARIABLE) or None
     cut = batches(games, workers, batch)
-    work = [(game, settled, seats, seed, list(r)) for r in cut]
+    work = [(game, settled, tuple(specs), seating, seed, list(r)) for r in cut]
     if address:
         results = _dask(work, address)
     elif workers > 1 and len(work) > 1:
@@ -213,60 +245,58 @@ def run_study(
         if progress is not None:
             progress(len(rows), games)
     rows.sort(key=lambda r: r.index)
-    return StudyResult(game, seed, tuple(kinds), tuple(sorted(settled.items())), tuple(rows))
+    return StudyResult(
+        game=game,
+        seed=seed,
+        bots=tuple(s.name for s in specs),
+        seating=seating,
+        options=tuple(sorted(settled.items())),
+        action_kinds=tuple(spec.game_class.action_types),
+        rows=tuple(rows),
+    )
 
 
 # ---------------------------------------------------------------------------- results
 
 
 @dataclass(frozen=True)
-class Rate:
-    """A share of games with its 95% (Wilson) interval."""
-
-    rate: float
-    low: float
-    high: float
-    games: int
-
-
-def rate_of(wins: float, games: int) -> Rate:
-    rate = wins / games if games else 0.0
-    low, high = wilson_interval(rate, games)
-    return Rate(rate, low, high, games)
-
-
-@dataclass(frozen=True)
-class Difference:
-    """How much variant B moves a measure away from variant A, and how sure that is."""
-
-    a: float
-    b: float
-    difference: float
-    z: float
-    p_value: float
-    """Two-sided: the chance of a difference at least this large if the variants were equal."""
-
-
-def _normal_p(z: float) -> float:
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-@dataclass(frozen=True)
 class StudyResult:
-    """The games of a study, in index order, and the usual questions asked of them."""
+    """The games of a study, in index order, and the usual questions asked of them.
+
+    Seats are numbered from 0 here (seat 0 plays first); the flat table and the lessons
+    number them from 1. Win rates share a tied game between its winners.
+    """
 
     game: str
     seed: int
     bots: tuple[str, ...]
+    """The name of the bot given for each seat (game 0's seating)."""
+    seating: str
     options: tuple[tuple[str, Any], ...]
+    action_kinds: tuple[str, ...]
     rows: tuple[GameRow, ...]
 
     def __len__(self) -> int:
         return len(self.rows)
 
+    @property
+    def games(self) -> int:
+        return len(self.rows)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The score categories, in the score sheet's order."""
+        return tuple(c for c, _ in self.rows[0].points) if self.rows else ()
+
+    # ------------------------------------------------------------------ the table
     def records(self) -> list[dict[str, Any]]:
         """One flat dict per game (with the study's options on every row)."""
-        return [{**r.flat(), **dict(self.options)} for r in self.rows]
+        options = {k: (" ".join(v) if isinstance(v, tuple) else v) for k, v in self.options}
+        return [{**r.flat(self.action_kinds), **options} for r in self.rows]
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (pandas is needed only for this)."""
@@ -274,33 +304,65 @@ class StudyResult:
 
         return pd.DataFrame.from_records(self.records())
 
+    # ------------------------------------------------------------------ who wins
     def win_rates_by_seat(self) -> list[Rate]:
         """Each seat's share of the wins (a tie shares the game), with its interval."""
-        games = len(self.rows)
         return [
-            rate_of(sum(1 / len(r.winners) for r in self.rows if s in r.winners), games)
-            for s in range(len(self.bots))
+            rate_of(sum(r.win_share(s) for r in self.rows), self.games) for s in range(self.players)
         ]
 
+    def fair_rate(self) -> float:
+        """The win rate of every seat if seats made no difference: 1 / players."""
+        return 1.0 / self.players
+
+    def fair_band(self, z: float = 1.96) -> tuple[float, float]:
+        """Where a seat's rate lands 95 times in 100 from luck alone, if the game is fair."""
+        fair = self.fair_rate()
+        margin = margin_of_error(fair, self.games, z)
+        return (fair - margin, fair + margin)
+
+    def bot_names(self) -> list[str]:
+        """The bots of the study, in order of first appearance."""
+        names: dict[str, None] = {}
+        for r in self.rows:
+            names.update(dict.fromkeys(r.bots))
+        return list(names)
+
     def win_rates_by_bot(self) -> dict[str, Rate]:
-        """Each bot's share of the games it sat in that it won."""
-        wins: dict[str, float] = {}
-        seated: dict[str, int] = {}
+        """Each bot's wins divided by the seats it filled, with its interval (a bot in two
+        seats of every game has two chances per game)."""
+        wins = dict.fromkeys(self.bot_names(), 0.0)
+        seated_in = dict.fromkeys(self.bot_names(), 0)
         for r in self.rows:
             for seat, name in enumerate(r.bots):
-                seated[name] = seated.get(name, 0) + 1
-                if seat in r.winners:
-                    wins[name] = wins.get(name, 0.0) + 1 / len(r.winners)
-        return {name: rate_of(wins.get(name, 0.0), n) for name, n in seated.items()}
+                seated_in[name] += 1
+                wins[name] += r.win_share(seat)
+        return {name: rate_of(wins[name], n) for name, n in seated_in.items()}
 
     def team_win_rate(self) -> Rate:
         """The share of games anyone won (a cooperative game's win rate)."""
-        return rate_of(sum(1 for r in self.rows if r.winners), len(self.rows))
+        return rate_of(sum(1 for r in self.rows if r.winners), self.games)
 
+    # ------------------------------------------------------------------ points
     def scores(self, seat: int | None = None) -> list[int]:
         """Every total score (of one seat, or of all seats)."""
-        seats = range(len(self.bots)) if seat is None else [seat]
+        seats = range(self.players) if seat is None else [seat]
         return [r.totals[s] for r in self.rows for s in seats]
+
+    def mean_points(self, bot: str | None = None) -> dict[str, float]:
+        """Mean points per player and game in each category (of one bot, or of everyone)."""
+        sums = dict.fromkeys(self.categories, 0.0)
+        n = 0
+        for r in self.rows:
+            for seat, name in enumerate(r.bots):
+                if bot is not None and name != bot:
+                    continue
+                n += 1
+                for category, points in r.points:
+                    sums[category] += points[seat]
+        if n == 0:
+            raise ValueError(f"no bot named {bot!r} played; the bots are {self.bot_names()}")
+        return {category: total / n for category, total in sums.items()}
 
     def lengths(self) -> list[int]:
         return [r.length for r in self.rows]
@@ -309,46 +371,81 @@ class StudyResult:
         """One of the game's own measures, game by game (None where it did not happen)."""
         return [dict(r.measures).get(name) for r in self.rows]
 
+    # ------------------------------------------------------------------ actions
+    def action_counts(self, group: str = "all") -> dict[str, int]:
+        """How many actions of each kind the ``group`` took: "winners", "others" or "all"
+        (a player who shares first place counts among the winners)."""
+        if group not in ("winners", "others", "all"):
+            raise ValueError(f"group is 'winners', 'others' or 'all', not {group!r}")
+        counts = [0] * len(self.action_kinds)
+        for r in self.rows:
+            for seat, seat_counts in enumerate(r.actions):
+                won = seat in r.winners
+                if (group == "winners" and not won) or (group == "others" and won):
+                    continue
+                for k, n in enumerate(seat_counts):
+                    counts[k] += n
+        return dict(zip(self.action_kinds, counts))
+
+    def action_shares(
+        self, group: str = "all", kinds: Sequence[str] | None = None
+    ) -> dict[str, float]:
+        """The fraction of the ``group``'s actions that were of each kind; ``kinds`` limits
+        the count to some kinds (the fractions then add up to 1 over those)."""
+        counts = self.action_counts(group)
+        chosen = list(kinds) if kinds is not None else list(counts)
+        unknown = [k for k in chosen if k not in counts]
+        if unknown:
+            raise ValueError(f"unknown action kinds {unknown}; this game has {list(counts)}")
+        total = sum(counts[k] for k in chosen)
+        return {k: (counts[k] / total if total else 0.0) for k in chosen}
+
+    def winners_vs_others(
+        self, kinds: Sequence[str] | None = None
+    ) -> dict[str, tuple[float, float]]:
+        """For each kind of action: (its share among winners' actions, among the others')."""
+        winners = self.action_shares("winners", kinds)
+        others = self.action_shares("others", kinds)
+        return {k: (winners[k], others[k]) for k in winners}
+
+    def turns_by_seat(self, kinds: Sequence[str] | None = None) -> list[float]:
+        """Mean number of actions (of ``kinds``, or of any kind) per game, seat by seat."""
+        chosen = set(self.action_kinds if kinds is None else kinds)
+        mask = [kind in chosen for kind in self.action_kinds]
+        sums = [0.0] * self.players
+        for r in self.rows:
+            for seat, seat_counts in enumerate(r.actions):
+                sums[seat] += sum(n for n, keep in zip(seat_counts, mask) if keep)
+        return [s / self.games for s in sums]
+
+    # ------------------------------------------------------------------ variants
     def compare(self, other: StudyResult, what: str = "win", seat: int = 0) -> Difference:
         """Variant ``other`` against this one: ``"win"`` compares seat ``seat``'s win rate
         (``"team"``: anyone winning), ``"score"`` the mean total score of that seat, and
-        any other name the mean of that measure. Two-sided z test."""
+        any other name the mean of that measure. A two-sided z test, with the 95% interval
+        of the difference."""
         if what in ("win", "team"):
-            rates = [
+            a, b = (
                 s.team_win_rate() if what == "team" else s.win_rates_by_seat()[seat]
                 for s in (self, other)
-            ]
-            a, b = rates[0].rate, rates[1].rate
-            pooled = (a * len(self) + b * len(other)) / (len(self) + len(other))
-            se = math.sqrt(pooled * (1 - pooled) * (1 / len(self) + 1 / len(other)))
-        else:
-            found = [s.scores(seat) if what == "score" else s.measure(what) for s in (self, other)]
-            values = [[v for v in vs if v is not None] for vs in found]
-            if min(len(v) for v in values) < 2:
-                raise ValueError(f"too few games with a value of {what!r} to compare")
-            a, b = statistics.fmean(values[0]), statistics.fmean(values[1])
-            se = math.sqrt(sum(statistics.variance(v) / len(v) for v in values))
-        z = (b - a) / se if se else 0.0
-        return Difference(a, b, b - a, z, _normal_p(z) if se else 1.0)
-
-
-def mean_and_spread(values: Iterable[float | int | None]) -> tuple[float, float]:
-    """The mean and standard deviation of the values that are not None."""
-    found = [float(v) for v in values if v is not None]
-    if not found:
-        return (math.nan, math.nan)
-    return statistics.fmean(found), statistics.pstdev(found)
+            )
+            return rate_difference(a, b)
+        found = [s.scores(seat) if what == "score" else s.measure(what) for s in (self, other)]
+        values = [[float(v) for v in vs if v is not None] for vs in found]
+        if min(len(v) for v in values) < 2:
+            raise ValueError(f"too few games with a value of {what!r} to compare")
+        return mean_difference(values[0], values[1])
 
 
 __all__ = [
     "SCHEDULER_VARIABLE",
     "Difference",
     "GameRow",
+    "Progress",
     "Rate",
     "StudyResult",
     "batches",
     "game_seeds",
-    "mean_and_spread",
     "play_batch",
     "play_study_game",
     "run_study",

@@ -6,11 +6,11 @@ Each function draws one figure and returns it; a notebook cell shows it with one
     climate_chart(planet, planet.places);       # the Whittaker-style climate chart
     latitude_chart(planet);                     # where polar bears and penguins live
 
-    seat_chart(seats);                          # win rate of each seat, with the fair band
     action_chart(seats, TURN_KINDS);            # how winners and the others used their turns
     bot_chart(tournament);                      # games won and points of each bot
 
-(The ``;`` keeps Jupyter from printing the figure's name under the picture.)
+(Lesson 5's win rate by seat is the chart every game shares: ``widgets.study_charts``.
+The ``;`` keeps Jupyter from printing the figure's name under the picture.)
 
 Colour is never the only cue: every biome box, bar and strip carries a text label, the
 altitude-made high mountain is hatched with a dashed edge, the winners' bars are hatched,
@@ -29,10 +29,10 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
-from gamecore.experiments import ExperimentResult
+from gamecore.experiments import StudyResult
 from gamecore.nuevos_mundos.earth import Earth, Place, format_latitude
 from gamecore.nuevos_mundos.scoring import category_titles
-from gamecore.words import has, join_words, number, percent, t
+from gamecore.words import has, number, percent, t
 
 from ..palette import BIOME_COLOURS, HIGHLIGHT, ICON_COLOURS, INK, MUTED
 from ..table_base import bot_kind_words
@@ -298,46 +298,8 @@ def latitude_chart(planet: Earth) -> Figure:
 
 
 # --------------------------------------------------------------------------- lesson 5
-def seat_chart(result: ExperimentResult) -> Figure:
-    """Each seat's share of the wins, with its 95% interval as whiskers, the fair share as
-    a dashed line and, shaded, the band where luck alone would put a seat of a fair game."""
-    rates = result.win_rate_by_seat()
-    intervals = [result.seat_interval(seat) for seat in range(result.players)]
-    low, high = result.fair_band()
-    fair = result.fair_rate()
-    seats = [t("charts.nm_seat", seat=s + 1) for s in range(result.players)]
-    fig, ax = plt.subplots(figsize=(10, 5.5))
-    ax.axhspan(low * 100, high * 100, color=MUTED, alpha=0.2, label=t("charts.nm_luck_band"))
-    fair_label = t("charts.nm_fair_share", share=percent(fair))
-    ax.axhline(fair * 100, color=INK, ls="--", lw=2, label=fair_label)
-    whiskers = [
-        [(r - lo) * 100 for r, (lo, _) in zip(rates, intervals)],
-        [(hi - r) * 100 for r, (_, hi) in zip(rates, intervals)],
-    ]
-    ax.bar(
-        seats,
-        [r * 100 for r in rates],
-        yerr=whiskers,
-        capsize=8,
-        color=BIOME_COLOURS["coast"],
-        edgecolor=INK,
-        lw=2,
-    )
-    for s, (rate, (_, hi)) in enumerate(zip(rates, intervals)):
-        ax.text(s, hi * 100 + 0.8, percent(rate, 1), ha="center", fontsize=15, fontweight="bold")
-    top = _round_up(max(40.0, max(hi for _, hi in intervals) * 100 + 6), 5)
-    ax.set_ylim(0, top)
-    ax.set_ylabel(t("charts.nm_games_won_axis"), fontsize=LESSON5_FONT)
-    ax.set_xlabel(t("charts.nm_seat_axis"), fontsize=LESSON5_FONT)
-    ax.set_title(_who(result), fontsize=16)
-    ax.legend(loc="upper right", fontsize=12)
-    ax.tick_params(labelsize=LESSON5_FONT)
-    fig.tight_layout()
-    return fig
-
-
 def action_chart(
-    result: ExperimentResult,
+    result: StudyResult,
     kinds: Sequence[str] = TURN_KINDS,
     names: Mapping[str, str] | None = None,
 ) -> Figure:
@@ -381,14 +343,15 @@ def action_chart(
     return fig
 
 
-def bot_chart(result: ExperimentResult) -> Figure:
+def bot_chart(result: StudyResult) -> Figure:
     """Two panels for a tournament between bots. Left: the games each bot won, with its 95%
     interval and the fair share. Right: its mean points per game, stacked by score category
     (each category hatched differently), with the mean total on top."""
-    win_rates = result.win_rate_by_bot()
-    names = list(win_rates)
+    rates = result.win_rates_by_bot()
+    names = list(rates)
     shown = [bot_kind_words(n) for n in names]
-    intervals = {n: result.bot_interval(n) for n in names}
+    win_rates = {n: rates[n].rate for n in names}
+    intervals = {n: rates[n].interval for n in names}
     points = {n: result.mean_points(n) for n in names}
     fair = result.fair_rate()
     fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5))
@@ -461,23 +424,7 @@ def _many(kind: str) -> str:
     return t(key) if has(key) else bot_kind_words(kind)
 
 
-def _who(result: ExperimentResult) -> str:
-    """The seat chart's title: who won how many games between whom ("four random bots", or
-    the bots' names)."""
-    kinds = result.bot_names()
-    if len(kinds) == 1:
-        n = result.players
-        bot = _many(kinds[0]) if n > 1 else bot_kind_words(kinds[0])
-        number = t(f"charts.nm_number_{n}") if has(f"charts.nm_number_{n}") else str(n)
-        return t("charts.nm_who_wins_same", games=result.games, n=n, number=number, bot=bot)
-    return t(
-        "charts.nm_who_wins",
-        games=result.games,
-        bots=join_words([bot_kind_words(k) for k in kinds]),
-    )
-
-
-def _turns_title(result: ExperimentResult) -> str:
+def _turns_title(result: StudyResult) -> str:
     """The action chart's title, naming the bots when one kind filled every seat."""
     kinds = result.bot_names()
     if len(kinds) == 1:
@@ -493,5 +440,4 @@ __all__ = [
     "bot_chart",
     "climate_chart",
     "latitude_chart",
-    "seat_chart",
 ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from gamecore.experiments import ExperimentResult
+from gamecore.experiments import StudyResult
 from gamecore.nuevos_mundos import NuevosMundos, card_icons, card_label
 from gamecore.nuevos_mundos.data import ICONS
 from gamecore.nuevos_mundos.earth import Earth, Place, Table
@@ -193,28 +193,27 @@ def climate_fits(planet: Earth, places: Iterable[Place]) -> Table:
     return Table(headers, tuple(rows), CSS_CLASS)
 
 
-def seat_results(result: ExperimentResult) -> Notes:
+def seat_results(result: StudyResult) -> Notes:
     """Lesson 5, question 1: where luck alone would put a seat of a fair game, then each
     seat's share of the wins with its 95% interval."""
     low, high = result.fair_band()
     notes = Notes(
         [t("lessons.nm_fair_band", low=percent(low, 1), high=percent(high, 1), n=result.games)]
     )
-    for seat, rate in enumerate(result.win_rate_by_seat()):
-        lo, hi = result.seat_interval(seat)
+    for seat, rate in enumerate(result.win_rates_by_seat()):
         notes.append(
             t(
                 "lessons.nm_seat_won",
                 seat=seat + 1,
-                rate=percent(rate, 1),
-                low=percent(lo, 1),
-                high=percent(hi, 1),
+                rate=percent(rate.rate, 1),
+                low=percent(rate.low, 1),
+                high=percent(rate.high, 1),
             )
         )
     return notes
 
 
-def seat_turns(result: ExperimentResult, kinds: Sequence[str] | None = None) -> Notes:
+def seat_turns(result: StudyResult, kinds: Sequence[str] | None = None) -> Notes:
     """How many turns (actions of ``kinds``) each seat played per game, on average."""
     return Notes(
         t("lessons.nm_seat_turns", seat=seat + 1, turns=number(turns, 2))
@@ -223,7 +222,7 @@ def seat_turns(result: ExperimentResult, kinds: Sequence[str] | None = None) -> 
 
 
 def action_shares(
-    result: ExperimentResult, kinds: Sequence[str], names: Mapping[str, str] | None = None
+    result: StudyResult, kinds: Sequence[str], names: Mapping[str, str] | None = None
 ) -> Table:
     """For each kind of action, its share of the winners' turns and of the others' turns."""
     from .charts import ACTION_NAMES
@@ -237,12 +236,18 @@ def action_shares(
     return Table(headers, rows, CSS_CLASS)
 
 
-def fair_share(result: ExperimentResult) -> Notes:
+def fair_share(result: StudyResult) -> Notes:
     """How many games were played, and each bot's fair share of the wins."""
     return Notes([t("lessons.nm_fair_share", n=result.games, share=percent(result.fair_rate()))])
 
 
-def tournament_table(result: ExperimentResult) -> Table:
+def variant_names() -> tuple[str, str]:
+    """Lesson 5's two variants, named in the lesson's language: the basic game, and the game
+    with all four advanced modules."""
+    return (t("lessons.nm_variant_basic"), t("lessons.nm_variant_modules"))
+
+
+def tournament_table(result: StudyResult) -> Table:
     """Lesson 5's tournament, one row per bot: games won with the 95% interval, and the mean
     score with its categories."""
     titles = category_titles()
@@ -254,14 +259,13 @@ def tournament_table(result: ExperimentResult) -> Table:
         *(titles.get(c, c) for c in result.categories),
     )
     rows = []
-    for name, rate in result.win_rate_by_bot().items():
-        low, high = result.bot_interval(name)
+    for name, rate in result.win_rates_by_bot().items():
         points = result.mean_points(name)
         rows.append(
             (
                 bot_kind_words(name),
-                percent(rate, 1),
-                t("lessons.nm_interval", low=percent(low), high=percent(high)),
+                percent(rate.rate, 1),
+                t("lessons.nm_interval", low=percent(rate.low), high=percent(rate.high)),
                 number(sum(points.values()), 1),
                 *(number(points[c], 1) for c in result.categories),
             )
@@ -287,6 +291,7 @@ __all__ = [
     "settlement_totals",
     "totals",
     "tournament_table",
+    "variant_names",
     "what_each_action_takes",
     "world",
 ]
