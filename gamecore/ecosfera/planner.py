@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -251,7 +252,14 @@ def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def _insert(values: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(sorted((*values, card)))
+    i = bisect_left(values, card)
+    return (*values[:i], card, *values[i:])
+
+
+def _take_from_row(row: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The row with ``card``'s space empty (0)."""
+    i = row.index(card)
+    return (*row[:i], 0, *row[i + 1 :])
 
 
 def _remove(values: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -447,6 +455,8 @@ class PlannerBot:
         self._values: dict[tuple[Any, ...], float] = {}
         """The heuristic's value of each position already evaluated (``_evaluate``)."""
         self._values_stamp: tuple[Any, ...] | None = None
+        self._risks: dict[tuple[int, ...], tuple[float, ...]] = {}
+        """The deck's risks and costs in ``_owned_value`` by the counts they depend on."""
         self._terms: dict[tuple[int, ...], float] = {}
         """A missing biome's share of ``_owned_value`` by the counts it depends on (the
         weights are the bot's own, so it holds for the whole game)."""
@@ -912,7 +922,7 @@ class PlannerBot:
             c.element_supply = _add(c.element_supply, missing, -1)
             c.elements_taken = _add(c.elements_taken, missing, 1)
         c.unused_elements = tuple(unused)
-        c.plant_row = tuple(0 if x == plant else x for x in c.plant_row)
+        c.plant_row = _take_from_row(c.plant_row, plant)
         c.unused_plants = _insert(c.unused_plants, plant)
         c.acquired = _insert(c.acquired, plant)
         if cards.abilities[plant] and plant not in c.symbols_spent:
@@ -925,7 +935,7 @@ class PlannerBot:
         plants.remove(plant_a)
         plants.remove(plant_b)
         c.unused_plants = tuple(plants)
-        c.animal_row = tuple(0 if x == animal else x for x in c.animal_row)
+        c.animal_row = _take_from_row(c.animal_row, animal)
         c.unused_animals = _insert(c.unused_animals, animal)
         c.acquired = _insert(c.acquired, animal)
         if self.cards.abilities[animal] and animal not in c.symbols_spent:
@@ -1078,8 +1088,10 @@ class PlannerBot:
         for code in s.recycled:
             _count(cards, biomes, code, -1, animals, plants, trees, mushrooms)
         elements = [
-            coll.elements[e] + s.elements_taken[e] - s.elements_recycled[e]
-            for e in range(N_ELEMENTS)
+            own + taken - back
+            for own, taken, back in zip(
+                coll.elements, s.elements_taken, s.elements_recycled, strict=True
+            )
         ]
         disasters = coll.disasters + s.disasters_taken
         size = (
@@ -1116,13 +1128,25 @@ class PlannerBot:
                 term = 1.0 - math.exp(-w.horizon * rate) + w.lone_animal * min(a, 1)
                 terms[term_key] = term
             potential += term
+        risk_key = (disasters, size, *elements)
+        risks = self._risks.get(risk_key)
+        if risks is None:
+            risk = sum(_at_least(k, n, line, 3) for k in elements if k >= THREE_OF_A_KIND)
+            risks = (
+                w.disaster * disasters / n,
+                w.triple_disaster * w.horizon * _at_least(disasters, n, line, 3),
+                w.triple_element * w.horizon * risk,
+                w.buying * _at_least(sum(elements), n, line, self.elements_to_buy),
+                w.deck_size * size,
+            )
+            self._risks[risk_key] = risks
+        # the same sums in the same order as ever (a float sum depends on its order)
         value = w.potential * potential
-        value -= w.disaster * disasters / n
-        value -= w.triple_disaster * w.horizon * _at_least(disasters, n, line, 3)
-        risk = sum(_at_least(k, n, line, 3) for k in elements if k >= THREE_OF_A_KIND)
-        value -= w.triple_element * w.horizon * risk
-        value += w.buying * _at_least(sum(elements), n, line, self.elements_to_buy)
-        value -= w.deck_size * size
+        value -= risks[0]
+        value -= risks[1]
+        value -= risks[2]
+        value += risks[3]
+        value -= risks[4]
         self._scores[key] = value
         return value
 
