@@ -237,8 +237,61 @@ def test_the_terminal_progress_rewrites_one_line(four_random) -> None:
     from gamecore.experiments.pace import terminal_progress
 
     out = io.StringIO()
-    run_study("nuevos-mundos", games=30, seed=1, players=2, batch=5,
-              progress=terminal_progress(out, every=0))
+    run_study(
+        "nuevos-mundos",
+        games=30,
+        seed=1,
+        players=2,
+        batch=5,
+        progress=terminal_progress(out, every=0),
+    )
     text = out.getvalue()
     assert text.count("\r") == 6 and text.endswith("\n")  # one line per batch, then done
     assert "30 games done in" in text
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+def test_the_command_runs_a_study_prints_its_summary_and_writes_the_table(tmp_path, capsys) -> None:
+    import csv
+
+    from gamecore.experiments.__main__ import main
+
+    out = tmp_path / "games.csv"
+    assert (
+        main(
+            [
+                "nuevos-mundos",
+                "--games",
+                "12",
+                "--players",
+                "4",
+                "--seed",
+                "7",
+                "--quiet",
+                "--csv",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    printed = capsys.readouterr().out
+    study = run_study("nuevos-mundos", games=12, seed=7, players=4)
+    first = study.win_rates_by_seat()[0]
+    assert f"seat 1: {first.rate:6.1%}" in printed
+    assert "nuevos-mundos: 12 games, seed 7" in printed and "games/s" in printed
+    with out.open(encoding="utf-8") as table:
+        rows = list(csv.DictReader(table))
+    assert [int(r["seed"]) for r in rows] == [r.seed for r in study.rows]
+
+
+def test_the_command_passes_set_up_options_and_explains_a_wrong_one(capsys) -> None:
+    from gamecore.experiments.__main__ import main, option_value
+
+    assert option_value("3") == 3 and option_value("a,b") == ["a", "b"]
+    assert main(["ecosfera", "--games", "2", "--option", "level=2", "--quiet"]) == 0
+    assert "games won:" in capsys.readouterr().out
+    assert main(["ecosfera", "--games", "2", "--option", "level=9", "--quiet"]) == 2
+    assert "option level=9: a level is 1 (easiest) to 5" in capsys.readouterr().err
+    assert main(["ecosfera", "--option", "level"]) == 2
