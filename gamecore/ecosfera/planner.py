@@ -394,6 +394,16 @@ def _best_pairing(
     return best
 
 
+def _can_pair(cards: CardSet, animals: Sequence[int], plants: Sequence[int]) -> bool:
+    """Whether ``_best_pairing`` may find anything in a line: two animals, a tree and a
+    mushroom, or two plants and an animal."""
+    if len(animals) >= 2 or (animals and len(plants) >= 2):
+        return True
+    return any(p in cards.symbol_trees for p in plants) and any(
+        p in cards.mushrooms for p in plants
+    )
+
+
 def _deal_lines(
     rng: random.Random, deck: Sequence[int], rest: Sequence[int], samples: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -464,6 +474,8 @@ class PlannerBot:
         self._deal: tuple[Any, ...] | None = None
         self._next: dict[tuple[Any, ...], float] = {}
         self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
         self._budget = 0
         self._biomes_of: CardSet | None = None
         """The card list ``biomes`` and ``elements_to_buy`` were worked out for."""
@@ -526,6 +538,11 @@ class PlannerBot:
             self._deal = deal
             rest = [*view.discards[p], *view.lines[p]]
             self.lines = _deal_lines(self.rng, self.deck, rest, self.line_samples)
+            self.pairing_lines = [
+                (animals, plants)
+                for animals, plants in self.lines
+                if _can_pair(view.cards, animals, plants)
+            ]
             self._next = {}
         stamp = (view.turns, p, tuple(sorted(owned)), tuple(self.deck))
         if stamp != self._memo_turn:
@@ -1167,11 +1184,12 @@ class PlannerBot:
             extra_animals = [c for c in s.waiting if is_animal(c)]
             extra_plants = [c for c in s.waiting if is_plant(c)]
             for animals, plants in self.lines:
-                total += _best_pairing(
-                    cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
-                )
+                line_animals = [*animals, *extra_animals]
+                line_plants = [*plants, *extra_plants]
+                if _can_pair(cards, line_animals, line_plants):
+                    total += _best_pairing(cards, line_animals, line_plants, row, missing)
         else:
-            for animals, plants in self.lines:
+            for animals, plants in self.pairing_lines:
                 total += _best_pairing(cards, animals, plants, row, missing)
         value = total / len(self.lines)
         self._next[key] = value
