@@ -34,12 +34,15 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    reads_view = False
+    """It never looks at the view, so a driver that knows may pass None instead of building
+    one (the study workbench does: a view is a good part of a random game's cost)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+        return self.rng.choice(legal)
 
 
 class GreedyBot:

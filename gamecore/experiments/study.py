@@ -106,6 +106,8 @@ def play_study_game(
     deal, bot_seeds = game_seeds(game, seed, index, len(specs))
     played = new_game(game, players=len(specs), seed=deal, **plugin.game_options(options))
     seats = [spec.make(s) for spec, s in zip(specs, bot_seeds)]
+    looks = [getattr(seat, "reads_view", True) for seat in seats]  # a bot that never reads
+    # its view (the random bot) is not given one: building it is much of a random game's cost
     kinds = {kind: k for k, kind in enumerate(spec_of(game).game_class.action_types)}
     counts = [[0] * len(kinds) for _ in specs]
     measures: dict[str, float | int | None] = {}
@@ -115,7 +117,9 @@ def play_study_game(
         player = played.current_player
         if player is None:  # chance decided inside the game: nothing for a bot to do
             raise RuntimeError(f"{game}: no player to move in an unfinished game")
-        action = seats[player].choose(played.view(player), played.legal_actions())
+        seat = seats[player]
+        view = played.view(player) if looks[player] else None
+        action = seat.choose(view, played.legal_actions())
         played.play(action)
         counts[player][kinds[action.kind]] += 1
         length += 1
