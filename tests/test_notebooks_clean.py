@@ -41,7 +41,7 @@ TAUGHT_NUMBERS = {
     "nuevos_mundos/02": ["totals(sheet)", '"natural_balance"'],
     "nuevos_mundos/03": ["ranking(everything)", "icons_of(52)"],
     "nuevos_mundos/04": ["climate_fits(planet", "climate_table()"],
-    "nuevos_mundos/05": ["seat_results(seats)", "tournament_table("],
+    "nuevos_mundos/05": ["seat_results(seats)", "tournament_table(", "seat_results(advanced)"],
     "ecosfera/01": ['play(game, "mycorrhiza")', "idle_until_lost(game)"],
     "ecosfera/02": ["final_score(", "supply_table()"],
     "ecosfera/03": ["steps_table(planner)", "margins_table("],
