@@ -475,6 +475,9 @@ class PlannerBot:
         self._next: dict[tuple[Any, ...], float] = {}
         self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.line_kinds: list[tuple[int, int, bool, bool]] = []
+        """For each of the ``lines``: its animals, its plants, whether it holds a tree with
+        the mushroom symbol, whether it holds a mushroom."""
         """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
         self._budget = 0
         self._biomes_of: CardSet | None = None
@@ -538,6 +541,15 @@ class PlannerBot:
             self._deal = deal
             rest = [*view.discards[p], *view.lines[p]]
             self.lines = _deal_lines(self.rng, self.deck, rest, self.line_samples)
+            self.line_kinds = [
+                (
+                    len(animals),
+                    len(plants),
+                    any(c in view.cards.symbol_trees for c in plants),
+                    any(c in view.cards.mushrooms for c in plants),
+                )
+                for animals, plants in self.lines
+            ]
             self.pairing_lines = [
                 (animals, plants)
                 for animals, plants in self.lines
@@ -1183,11 +1195,23 @@ class PlannerBot:
         if s.waiting:
             extra_animals = [c for c in s.waiting if is_animal(c)]
             extra_plants = [c for c in s.waiting if is_plant(c)]
-            for animals, plants in self.lines:
-                line_animals = [*animals, *extra_animals]
-                line_plants = [*plants, *extra_plants]
-                if _can_pair(cards, line_animals, line_plants):
-                    total += _best_pairing(cards, line_animals, line_plants, row, missing)
+            more_animals = len(extra_animals)
+            more_plants = len(extra_plants)
+            tree = any(c in cards.symbol_trees for c in extra_plants)
+            mushroom = any(c in cards.mushrooms for c in extra_plants)
+            for (animals, plants), (n_animals, n_plants, has_tree, has_mushroom) in zip(
+                self.lines, self.line_kinds, strict=True
+            ):
+                # _can_pair on the line with the waiting cards, from the counts
+                n_animals += more_animals
+                if (
+                    n_animals >= 2
+                    or (n_animals and n_plants + more_plants >= 2)
+                    or ((has_tree or tree) and (has_mushroom or mushroom))
+                ):
+                    total += _best_pairing(
+                        cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
+                    )
         else:
             for animals, plants in self.pairing_lines:
                 total += _best_pairing(cards, animals, plants, row, missing)
