@@ -75,13 +75,6 @@ def _ecosfera() -> Iterator[tuple[str, Scene]]:
 SCENES = {"nuevos mundos": _nuevos_mundos, "pad": _pad, "ecosfera": _ecosfera}
 
 
-@pytest.fixture
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    gamecore.set_language(request.param)
-    yield request.param
-    gamecore.set_language("en")
-
-
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 @pytest.mark.parametrize("what", sorted(SCENES))
 def test_every_drawn_word_fits_the_scene(language: str, what: str) -> None:

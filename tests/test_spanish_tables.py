@@ -9,7 +9,6 @@ English words that used to leak ("You", "your", "took", "Greedy"...).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -41,15 +40,6 @@ ENGLISH = (
     "Player",
 )
 """English words that must not reach a Spanish screen (whole-word checks below)."""
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    gamecore.set_language("es")
-    try:
-        yield
-    finally:
-        gamecore.set_language("en")
 
 
 def english_in(text: str) -> list[str]:

@@ -6,8 +6,6 @@ or draws in Spanish and checks the English id is gone, and that English still re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import gamecore
@@ -21,16 +19,6 @@ from widgets.nuevos_mundos.pad_words import tie_break_note as pad_tie_break_note
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.nuevos_mundos.table_words import tie_break_note
 from widgets.table_base import bot_kind_words
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    gamecore.set_language("es")
-    try:
-        yield
-    finally:
-        gamecore.set_language("en")
-
 
 # ------------------------------------------------------------------------ bot kinds
 
