@@ -484,3 +484,51 @@ def first_hand_target(table: Any) -> tuple[str, tuple[float, float]]:
     hand = [t for t in scene.targets() if t.startswith("hand:")]
     assert hand, f"the table's scene has no hand:* targets (targets: {scene.targets()[:20]})"
     return hand[0], scene.center_of(hand[0])
+
+
+def run_lesson_table(
+    page: Any,
+    server: Server,
+    lesson: Path,
+    canvas_css: str,
+    *,
+    file_browser: bool = False,
+    minimum: int = 1,
+) -> Any:
+    """Open ``lesson`` in Lab, run every cell, check that no cell shows an error, and return
+    its table's canvas (the first that matches ``canvas_css``) once it has drawn."""
+    relpath = lesson.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, server, relpath, file_browser=file_browser)
+    run_all_cells(page)
+    assert error_outputs(page) == [], f"{relpath} shows error output"
+    canvas = page.locator(canvas_css).first
+    canvas.scroll_into_view_if_needed()
+    assert wait_for_pixels(canvas, minimum=minimum)["opaque"] > 0, f"{relpath}: a blank table"
+    return canvas
+
+
+JS_KERNEL_PRINTS = """async (code) => {
+  // Run code in the notebook's own kernel and return what it printed.
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    if (msg.header.msg_type === 'error') out += 'ERROR ' + msg.content.ename;
+  };
+  await future.done;
+  return out;
+}"""
+
+SCENE_WORDS = (
+    "import json\nprint(json.dumps([s.text for s in table.scene().shapes if hasattr(s, 'text')]))"
+)
+"""What the lesson's table (named ``table``) in the kernel has just drawn: the words of its
+scene, which the canvas renderer draws in one batch."""
+
+
+def kernel_scene_words(page: Any) -> list[str]:
+    """The words the kernel's ``table`` drew on its canvas, asked of the kernel itself."""
+    printed = page.evaluate(JS_KERNEL_PRINTS, SCENE_WORDS)
+    assert not printed.startswith("ERROR"), printed
+    return list(json.loads(printed))

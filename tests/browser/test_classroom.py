@@ -16,12 +16,10 @@ from browser_helpers import (
     PLAY_NOTEBOOK,
     Server,
     canvas_stats,
-    error_outputs,
     open_in_lab,
     rebuild_table,
-    run_all_cells,
+    run_lesson_table,
     wait_for_change,
-    wait_for_pixels,
 )
 
 pytestmark = pytest.mark.browser
@@ -68,13 +66,9 @@ def open_play_table(page: Any, lab_server: Server) -> tuple[Any, Any]:
     """Run the play lesson in Lab with the file browser open: (the same table built here,
     the table's canvas in the page)."""
     mirror = rebuild_table(PLAY_NOTEBOOK)
-    relpath = PLAY_NOTEBOOK.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    run_all_cells(page)
-    assert error_outputs(page) == []
-    canvas = page.locator(f"{OUTPUT_CANVAS}.nm-table-canvas").first
-    canvas.scroll_into_view_if_needed()
-    assert wait_for_pixels(canvas)["opaque"] > 0
+    canvas = run_lesson_table(
+        page, lab_server, PLAY_NOTEBOOK, f"{OUTPUT_CANVAS}.nm-table-canvas", file_browser=True
+    )
     return mirror, canvas
 
 

@@ -12,9 +12,7 @@ names and on the list of English words below.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +21,15 @@ from browser_helpers import (
     NOTEBOOKS,
     Server,
     click_scene_point,
-    error_outputs,
-    open_in_lab,
+    kernel_scene_words,
     rebuild_table,
-    run_all_cells,
+    run_lesson_table,
     wait_for_change,
-    wait_for_pixels,
 )
 
 from gamecore.ecosfera import AcquirePlant
 from gamecore.ecosfera.data import ELEMENT_OF, ELEMENTS, species_name
-from gamecore.words import get_language, join_words, set_language, t
+from gamecore.words import join_words, t
 
 pytestmark = pytest.mark.browser
 
@@ -48,44 +44,11 @@ ENGLISH = ("Animal kingdom", "Plant & fungi", "cards left", "Your turn", "Your l
            "Golden chanterelle", "Wolverine")  # fmt: skip
 """Words the English table would draw or say (whole words); none may appear in Spanish."""
 
-JS_KERNEL_PRINTS = """async (code) => {
-  // Run code in the notebook's own kernel and return what it printed.
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, silent: false, store_history: false});
-  let out = '';
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out += msg.content.text;
-    if (msg.header.msg_type === 'error') out += 'ERROR ' + msg.content.ename;
-  };
-  await future.done;
-  return out;
-}"""
-
-SCENE_WORDS = (
-    "import json\nprint(json.dumps([s.text for s in table.scene().shapes if hasattr(s, 'text')]))"
-)
-"""What the lesson's table in the kernel has just drawn: the words of its scene."""
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    before = get_language()
-    set_language("es")
-    yield
-    set_language(before)
-
-
 def english_in(texts: list[str] | str) -> list[str]:
     """The English words of ``ENGLISH`` found in the texts (whole words only: "turno" is
     Spanish, "turn" is not)."""
     joined = " ".join([texts] if isinstance(texts, str) else texts)
     return [w for w in ENGLISH if re.search(rf"(?<![\w&]){re.escape(w)}(?!\w)", joined)]
-
-
-def _kernel_scene_words(page: Any) -> list[str]:
-    printed = page.evaluate(JS_KERNEL_PRINTS, SCENE_WORDS)
-    assert not printed.startswith("ERROR"), printed
-    return list(json.loads(printed))
 
 
 def _words(text: str) -> str:
@@ -102,13 +65,7 @@ def test_the_spanish_solo_lesson_plays_in_spanish_in_lab(
     from widgets.ecosfera import EcosferaTable
 
     mirror = rebuild_table(LESSON, EcosferaTable)  # the same seed and level, built in Spanish
-    relpath = LESSON.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath)
-    run_all_cells(page)
-    assert error_outputs(page) == []
-    canvas = page.locator(CANVAS).first
-    canvas.scroll_into_view_if_needed()
-    assert wait_for_pixels(canvas, minimum=10_000)["opaque"] > 0, "the table's canvas is blank"
+    canvas = run_lesson_table(page, lab_server, LESSON, CANVAS, minimum=10_000)
 
     # The status line, as the page shows it: the Spanish opening, the mirror's words.
     status = page.locator(".eco-status").first
@@ -118,7 +75,7 @@ def test_the_spanish_solo_lesson_plays_in_spanish_in_lab(
     assert english_in(opening) == [], opening
 
     # The canvas: the words the kernel's table drew are the Spanish table's words.
-    drawn = _kernel_scene_words(page)
+    drawn = kernel_scene_words(page)
     assert drawn == [s.text for s in mirror.scene().shapes if hasattr(s, "text")]
     assert t("ecosfera_table.animal_row_title", lang="es") in drawn
     assert t("ecosfera_table.plant_row_title", lang="es") in drawn
@@ -149,7 +106,7 @@ def test_the_spanish_solo_lesson_plays_in_spanish_in_lab(
     page.screenshot(path=str(artifacts / "spanish_ecosfera_bought.png"))
     assert purchase.plant in mirror.game.lines[player], "the mirror bought the plant"
     assert plant in str(after), f"the status after the purchase names {plant}: {after!r}"
-    drawn = _kernel_scene_words(page)
+    drawn = kernel_scene_words(page)
     assert drawn == [s.text for s in mirror.scene().shapes if hasattr(s, "text")]
     assert t("pictures.eco_used", lang="es") in drawn
     assert english_in(drawn) == [], drawn

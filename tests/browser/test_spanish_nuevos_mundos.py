@@ -10,8 +10,6 @@ built here in Spanish.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +18,14 @@ from browser_helpers import (
     NOTEBOOKS,
     Server,
     click_scene_point,
-    error_outputs,
-    open_in_lab,
+    kernel_scene_words,
     rebuild_table,
-    run_all_cells,
+    run_lesson_table,
     wait_for_change,
-    wait_for_pixels,
 )
 
 from gamecore.nuevos_mundos.data import BIOMES, biome_label, biome_of, card_label
-from gamecore.words import get_language, set_language, t
+from gamecore.words import t
 
 pytestmark = pytest.mark.browser
 
@@ -39,52 +35,12 @@ ENGLISH = ("Universe board", "Your hand", "Click", "click", "You ", "Greedy bot"
            "to play", "cards in the world", "Game seed")  # fmt: skip
 """Words the English table would draw or say; none may appear in the Spanish lesson."""
 
-JS_KERNEL_PRINTS = """async (code) => {
-  // Run code in the notebook's own kernel and return what it printed.
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, silent: false, store_history: false});
-  let out = '';
-  future.onIOPub = (msg) => {
-    if (msg.header.msg_type === 'stream') out += msg.content.text;
-    if (msg.header.msg_type === 'error') out += 'ERROR ' + msg.content.ename;
-  };
-  await future.done;
-  return out;
-}"""
-
-SCENE_WORDS = (
-    "import json\nprint(json.dumps([s.text for s in table.scene().shapes if hasattr(s, 'text')]))"
-)
-"""What the table in the kernel has just drawn: the words of its scene, which the canvas
-renderer draws in one batch."""
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    before = get_language()
-    set_language("es")
-    yield
-    set_language(before)
-
-
-def _kernel_scene_words(page: Any) -> list[str]:
-    printed = page.evaluate(JS_KERNEL_PRINTS, SCENE_WORDS)
-    assert not printed.startswith("ERROR"), printed
-    return list(json.loads(printed))
-
-
 def test_the_spanish_lesson_plays_in_spanish_in_lab(
     lab_page: Any, lab_server: Server, artifacts: Path, spanish: None
 ) -> None:
     page = lab_page
     mirror = rebuild_table(LESSON)  # the same players and seed, built here in Spanish
-    relpath = LESSON.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath)
-    run_all_cells(page)
-    assert error_outputs(page) == []
-    canvas = page.locator(CANVAS).first
-    canvas.scroll_into_view_if_needed()
-    assert wait_for_pixels(canvas)["opaque"] > 0, "the table's canvas drew nothing"
+    canvas = run_lesson_table(page, lab_server, LESSON, CANVAS)
 
     # The status line, as the page shows it: the Spanish opening.
     status = page.locator(".nm-status").first
@@ -94,7 +50,7 @@ def test_the_spanish_lesson_plays_in_spanish_in_lab(
     assert not [w for w in ENGLISH if w in opening], opening
 
     # The canvas: the words the kernel's table drew are the Spanish table's words.
-    drawn = _kernel_scene_words(page)
+    drawn = kernel_scene_words(page)
     assert drawn == [s.text for s in mirror.scene().shapes if hasattr(s, "text")]
     assert t("nuevos_mundos_table.legend_choose", lang="es") in drawn
     assert "Tú (te toca)" in drawn and "Bot voraz" in drawn
@@ -117,7 +73,7 @@ def test_the_spanish_lesson_plays_in_spanish_in_lab(
     page.screenshot(path=str(artifacts / "spanish_nuevos_mundos_selected.png"))
     assert chosen in after, f"clicked {target}; the page says {after!r}"
     assert " ".join(mirror.status.event.split()) in after  # the page puts a "·" between parts
-    drawn = _kernel_scene_words(page)
+    drawn = kernel_scene_words(page)
     assert drawn == [s.text for s in mirror.scene().shapes if hasattr(s, "text")]
     assert t("nuevos_mundos_table.legend_selected", lang="es", card=card_label(card)) in drawn
     assert not [w for w in ENGLISH if any(w in text for text in drawn)], drawn
