@@ -154,6 +154,10 @@ _DOWN = tuple(
 """The ability tiles face down, for each bit mask of the tiles face up."""
 _PHASE = 1000
 PlanStep = tuple[int, int, int, int]
+_CHECKED = frozenset((_TAKE_MISSING_ELEMENT, _CLAIM_BIOMES, _MYCORRHIZA))
+"""The steps that may set off the engine's checks: they add an element card to the line
+or win tiles. The others add no element card, disaster or tile, so a position whose
+checks passed still passes after them."""
 
 
 @dataclass(slots=True)
@@ -404,6 +408,53 @@ def _can_pair(cards: CardSet, animals: Sequence[int], plants: Sequence[int]) -> 
     )
 
 
+def _sample(rng: random.Random, population: Sequence[int], k: int) -> list[int]:
+    """``rng.sample(population, k)`` for ``k`` up to 5, drawing the same numbers in the
+    same order (CPython's algorithm, written out: its per-draw method calls were a twentieth
+    of the planner's time). ``_SAMPLE`` falls back on ``rng.sample`` if a Python draws
+    otherwise."""
+    draw = rng.getrandbits
+    n = len(population)
+    if not 0 <= k <= min(n, 5):
+        return rng.sample(population, k)
+    result = []
+    if n <= 21:  # a pool of n cards costs less than a set of k: take from the pool
+        pool = list(population)
+        for i in range(k):
+            m = n - i
+            bits = m.bit_length()
+            j = draw(bits)
+            while j >= m:
+                j = draw(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+    else:
+        bits = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = draw(bits)
+            while j >= n or j in selected:
+                j = draw(bits)
+            selected.add(j)
+            result.append(population[j])
+    return result
+
+
+def _same_draws() -> bool:
+    for n in (1, 4, 7, 21, 22, 40):
+        for k in range(min(n, 5) + 1):
+            if _sample(random.Random(n * 10 + k), range(n), k) != random.Random(n * 10 + k).sample(
+                range(n), k
+            ):
+                return False
+    return True
+
+
+_SAMPLE: Callable[[random.Random, Sequence[int], int], list[int]] = (
+    _sample if _same_draws() else random.Random.sample
+)
+
+
 def _deal_lines(
     rng: random.Random, deck: Sequence[int], rest: Sequence[int], samples: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -412,9 +463,9 @@ def _deal_lines(
     lines = []
     for _ in range(samples):
         if len(deck) >= LINE_SIZE:
-            dealt = rng.sample(deck, LINE_SIZE)
+            dealt = _SAMPLE(rng, deck, LINE_SIZE)
         else:
-            dealt = [*deck, *rng.sample(rest, min(len(rest), LINE_SIZE - len(deck)))]
+            dealt = [*deck, *_SAMPLE(rng, rest, min(len(rest), LINE_SIZE - len(deck)))]
         lines.append(
             (
                 tuple([c for c in dealt if ANIMAL_BASE < c < ELEMENT_BASE]),  # is_animal
@@ -480,6 +531,7 @@ class PlannerBot:
         the mushroom symbol, whether it holds a mushroom."""
         """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
         self._budget = 0
+        self.root_passes = False
         self._biomes_of: CardSet | None = None
         """The card list ``biomes`` and ``elements_to_buy`` were worked out for."""
         self.biomes: list[tuple[int, ...]] = []
@@ -567,6 +619,11 @@ class PlannerBot:
             self._values = {}
             self._values_stamp = values_stamp
         self.root = self._root(view)
+        # Every position searched comes from the root by steps or draws, and draws are
+        # checked: when the root passes the checks, only the ``_CHECKED`` steps need them.
+        checked = self.root.copy()
+        self._checks(checked)
+        self.root_passes = not checked.turn_over
 
     def _root(self, view: EcosferaView) -> TurnPosition:
         p = self.p
@@ -802,7 +859,7 @@ class PlannerBot:
         ending: list[PlanStep] = []
         self._purchases(s, acts, None if phase > _BUYING else last, ending)
         plants = s.unused_plants
-        if phase <= _CALLING:
+        if phase <= _CALLING and len(plants) >= 2:
             after = last if phase == _CALLING else 0
             row = [a for a in s.animal_row if a > after]
             if row:
@@ -934,7 +991,8 @@ class PlannerBot:
             self._mycorrhiza(c, card, other)
         else:
             self._move(c, card, other)
-        self._checks(c)
+        if kind in _CHECKED or not self.root_passes:
+            self._checks(c)
         return c
 
     def _acquire_plant(self, c: TurnPosition, plant: int, missing: int | None) -> None:
