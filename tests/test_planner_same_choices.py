@@ -12,13 +12,14 @@ Regenerate the reference only when a change to the planner's choices is intended
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamecore import make_bot, new_game
-from gamecore.ecosfera.planner import PlannerBot
+from gamecore.ecosfera.planner import _SAMPLE, PlannerBot, _sample
 from gamecore.protocol import Action
 
 DATA = Path(__file__).parent / "data" / "planner_choices.json"
@@ -145,3 +146,16 @@ if __name__ == "__main__":
     recorded = [play(*spec) for spec in GAMES]
     DATA.write_text(json.dumps({"games": recorded}, separators=(",", ":")) + "\n")
     print(f"{len(recorded)} games, {sum(len(g['decisions']) for g in recorded)} decisions")
+
+
+def test_the_planners_sample_draws_like_random_sample():
+    """The guessed lines are dealt by ``random.sample``'s algorithm written out: the same
+    cards in the same order, and the generator left in the same state."""
+    for seed in range(50):
+        for n in range(30):
+            for k in range(min(n, 5) + 1):
+                population = list(range(100, 100 + n))
+                ours, theirs = random.Random(seed), random.Random(seed)
+                assert _sample(ours, population, k) == theirs.sample(population, k)
+                assert ours.getstate() == theirs.getstate()
+    assert _SAMPLE is _sample
