@@ -99,6 +99,12 @@ def test_the_variant_chart_says_the_difference_and_whether_luck_explains_it(
     bars = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_height() > 0]
     assert len(bars) == 2 and bars[0].get_hatch() != bars[1].get_hatch()
     assert has(fig, f"{difference.a:.1f}") and has(fig, f"{difference.b:.1f}")
+    fig = variant_chart(basic, advanced, ("basic", "modules"), what="score", seat=None)
+    assert fig.axes[0].get_ylabel() == "Mean score (every seat)"
+    everyone = basic.compare(advanced, "score", seat=None)
+    assert everyone.a == pytest.approx(sum(basic.scores()) / len(basic.scores()))
+    with pytest.raises(ValueError, match="a win rate is a seat's"):
+        variant_chart(basic, advanced, ("basic", "modules"), what="win", seat=None)
     fig = variant_chart(basic, basic, ("A", "A again"), what="win")
     assert "luck alone could make" in fig.axes[0].get_xlabel()
     assert fig.axes[0].get_ylabel() == "Games won from seat 1 (%)"

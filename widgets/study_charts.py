@@ -152,15 +152,18 @@ def variant_chart(
     b: StudyResult,
     names: Sequence[str] = ("A", "B"),
     what: str = "win",
-    seat: int = 0,
+    seat: int | None = 0,
     title: str | None = None,
 ) -> Figure:
     """Variant A against variant B: ``what="win"`` compares seat ``seat``'s win rate
-    (``"team"``: a cooperative team's), ``"score"`` its mean score. Two bars with their 95%
+    (``"team"``: a cooperative team's), ``"score"`` its mean score (``seat=None``: every
+    seat's scores together). Two bars with their 95%
     intervals; under them, in words, the difference and whether luck alone could explain it
     (``StudyResult.compare``)."""
     if len(names) != 2:
         raise ValueError("name the two variants, such as ('A', 'B')")
+    if what == "win" and seat is None:
+        raise ValueError("a win rate is a seat's: give seat=0 for the first seat")
     difference = a.compare(b, what, seat)
     values, halves = [], []
     for study in (a, b):
@@ -193,8 +196,14 @@ def variant_chart(
     ax.set_xticks([0, 1], list(names))
     ax.set_xlim(-0.6, 1.6)
     ax.set_ylim(0, _round_up(max(v + u for v, (_, u) in zip(values, halves)) * 1.25 + 1, 5))
-    axis = {"win": "study.win_axis_seat", "team": "study.win_axis_team"}
-    ax.set_ylabel(t(axis.get(what, "study.score_axis_seat"), seat=seat + 1), fontsize=FONT)
+    if what == "team":
+        axis = t("study.win_axis_team")
+    elif seat is None:
+        axis = t("study.score_axis_all")
+    else:
+        key = "study.win_axis_seat" if what == "win" else "study.score_axis_seat"
+        axis = t(key, seat=seat + 1)
+    ax.set_ylabel(axis, fontsize=FONT)
     ax.set_title(title or t("study.variant_title"), fontsize=16)
     ax.set_xlabel(verdict(difference, what), fontsize=13)
     ax.tick_params(labelsize=FONT)

@@ -423,14 +423,16 @@ class StudyResult:
         return [s / self.games for s in sums]
 
     # ------------------------------------------------------------------ variants
-    def compare(self, other: StudyResult, what: str = "win", seat: int = 0) -> Difference:
+    def compare(self, other: StudyResult, what: str = "win", seat: int | None = 0) -> Difference:
         """Variant ``other`` against this one: ``"win"`` compares seat ``seat``'s win rate
-        (``"team"``: anyone winning), ``"score"`` the mean total score of that seat, and
-        any other name the mean of that measure. A two-sided z test, with the 95% interval
-        of the difference."""
+        (``"team"``: anyone winning), ``"score"`` the mean total score of that seat (of every
+        seat with ``seat=None``), and any other name the mean of that measure. A two-sided z
+        test, with the 95% interval of the difference."""
+        if what == "win" and seat is None:
+            raise ValueError("a win rate is a seat's: give seat=0 for the first seat")
         if what in ("win", "team"):
             a, b = (
-                s.team_win_rate() if what == "team" else s.win_rates_by_seat()[seat]
+                s.team_win_rate() if what == "team" else s.win_rates_by_seat()[seat or 0]
                 for s in (self, other)
             )
             return rate_difference(a, b)
