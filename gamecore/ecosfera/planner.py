@@ -824,7 +824,7 @@ class PlannerBot:
         """The best value a plan from ``s`` reaches without moves, and where it ends."""
         if s.turn_over:
             return self._evaluate(s), s
-        key = s.key()
+        key = _position_key(s)
         memo = self._memo
         found = memo.get(key)
         if found is not None:
@@ -978,7 +978,7 @@ class PlannerBot:
     def _apply(self, s: TurnPosition, step: PlanStep) -> TurnPosition:
         """The position after one step of a plan, then the engine's line checks."""
         kind, card, other, choice = step
-        c = s.copy()
+        c = _copy_position(s)
         if kind == _ACQUIRE_PLANT:
             self._acquire_plant(c, card, None)
         elif kind == _TAKE_MISSING_ELEMENT:
