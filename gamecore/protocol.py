@@ -8,19 +8,32 @@ outcomes can be typed into a log.
 
 from __future__ import annotations
 
+import _random
 import dataclasses
 import json
 import random
 import secrets
+import threading
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from hashlib import sha512
 from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalAction, SaveFileError
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pure Python without mypy installed: the attribute only guides mypyc
+
+    def mypyc_attr(*attrs: str, **settings: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 from .scoresheet import ScoreSheet
-from .words import t
+from .words import get_language, t
 
 SAVE_FORMAT = "mundos-lab-save"
 SAVE_VERSION = 1
@@ -28,14 +41,19 @@ SAVE_VERSION = 1
 G = TypeVar("G", bound="Game")
 
 
-@dataclass(frozen=True)
+# Action and Game may be compiled by mypyc (benchmarks/build_compiled.py), and the games'
+# classes that subclass them stay interpreted Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions: small, frozen, hashable, with a readable ``str()``.
 
-    Subclasses set ``kind``, the name written in save files, and have only ``int`` fields.
+    Each subclass is a frozen dataclass that sets ``kind``, the name written in save files,
+    and has only ``int`` fields. (The base itself is a plain class: mypyc, which can compile
+    this module, would turn ``kind`` into a dataclass field.)
     """
 
     kind: ClassVar[str] = ""
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON object, without the player."""
@@ -63,6 +81,13 @@ LogEntry = tuple[int, Action] | Chance
 """A decision (player index, action) or a chance outcome."""
 
 
+@lru_cache(maxsize=64)
+def _numbered_players(language: str, count: int) -> tuple[str, ...]:
+    """Players named in the language of the moment ("Player 1", "Jugador 1"); a save keeps
+    them. Cached: every new game of a study would otherwise look up the same words."""
+    return tuple(t("core.player_numbered", n=i + 1, lang=language) for i in range(count))
+
+
 def seeded_rng(seed: int, index: int) -> random.Random:
     """The random source of a game's ``index``-th chance event.
 
@@ -72,6 +97,67 @@ def seeded_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"mundos-lab:{seed}:{index}")
 
 
+_generators = threading.local()
+"""One Mersenne Twister per thread, re-seeded for every chance event (creating one costs
+as much as seeding it, and a generator shared between threads could be re-seeded midway)."""
+
+
+_BIT_LENGTHS = tuple(m.bit_length() for m in range(1025))
+"""``m.bit_length()`` for every pile size up to 1024 (looked up: cheaper than the call)."""
+
+
+def _fast_shuffle(seed: int, index: int, items: list[int]) -> None:
+    """``seeded_rng(seed, index).shuffle(items)``, about twice as fast.
+
+    The standard library's shuffle calls a Python method per card to draw a number below
+    ``m``; this does the same draws inline: ``getrandbits(k)`` with ``k`` the bit length of
+    ``m``, drawn again while it is ``m`` or more. The generator is seeded the way
+    ``random.Random(text)`` seeds itself (the text's bytes followed by their SHA-512).
+    """
+    bit_lengths = _BIT_LENGTHS
+    if len(items) >= len(bit_lengths):
+        _standard_shuffle(seed, index, items)
+        return
+    try:
+        generator = _generators.generator
+    except AttributeError:
+        generator = _generators.generator = _random.Random(0)
+    text = f"mundos-lab:{seed}:{index}".encode()
+    generator.seed(int.from_bytes(text + sha512(text).digest(), "big"))
+    draw = generator.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        m = i + 1
+        bits = bit_lengths[m]
+        j = draw(bits)
+        while j >= m:
+            j = draw(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def _standard_shuffle(seed: int, index: int, items: list[int]) -> None:
+    seeded_rng(seed, index).shuffle(items)
+
+
+def _same_as_standard() -> bool:
+    """Whether ``_fast_shuffle`` gives the standard library's orders on this Python."""
+    for seed, index, size in ((0, 0, 64), (7, 3, 72), (2**40, 11, 30), (5, 1, 2)):
+        fast, standard = list(range(size)), list(range(size))
+        _fast_shuffle(seed, index, fast)
+        _standard_shuffle(seed, index, standard)
+        if fast != standard:
+            return False
+    return True
+
+
+# A Python whose random module shuffles differently keeps its own (saves replay either way:
+# the log records every order).
+shuffle_for_chance: Callable[[int, int, list[int]], None] = (
+    _fast_shuffle if _same_as_standard() else _standard_shuffle
+)
+"""Shuffle a list in place as chance event ``index`` of the game with ``seed``."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Base class of every game: the shared bookkeeping around one game's rules.
 
@@ -117,8 +203,7 @@ class Game(ABC):
         if isinstance(players, bool):
             raise ValueError(t("core.players_type", value=repr(players)))
         if isinstance(players, int):
-            # named in the language of the moment ("Player 1", "Jugador 1"); a save keeps them
-            names = tuple(t("core.player_numbered", n=i + 1) for i in range(players))
+            names = _numbered_players(get_language(), players)
         elif isinstance(players, str):
             raise ValueError(t("core.players_type", value=repr(players)))
         else:
@@ -166,7 +251,7 @@ class Game(ABC):
             order = list(record.outcome)
         else:
             order = list(cards)
-            seeded_rng(self.seed, self._chance_count).shuffle(order)
+            shuffle_for_chance(self.seed, self._chance_count, order)
             record = Chance(kind, tuple(order))
         self._chance_count += 1
         self.log.append(record)
@@ -241,7 +326,7 @@ class Game(ABC):
     @classmethod
     def _bare(cls: type[G], players: tuple[str, ...], seed: int, options: dict[str, Any]) -> G:
         """An instance with the bookkeeping set and no position yet (for copies and guesses)."""
-        game = object.__new__(cls)
+        game = cls.__new__(cls)
         game.players = players
         game.seed = seed
         game.options = options

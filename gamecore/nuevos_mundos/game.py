@@ -11,11 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..protocol import Action, Chance, Game
 from ..scoresheet import ScoreSheet
 from ..words import t
+from .actions import (
+    ACTION_TYPES,
+    NO_LAST_CARD,
+    LastCard,
+    Lay,
+    NoLastCard,
+    TakeBiome,
+    TakeDigits,
+    digit_spaces,
+)
 from .data import (
     ALL_BIOME_CARDS,
     ALL_SETTLEMENTS,
@@ -35,80 +45,14 @@ from .scoring import check_modules, score_codes
 
 PLAY, LAST_CARDS, OVER = "play", "last_cards", "over"
 
-# ---------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class TakeBiome(Action):
-    """Play ``card`` to take every visible card of its biome (spaces 2-6 and the discard top)."""
-
-    kind: ClassVar[str] = "take_biome"
-    card: int
-
-    def __str__(self) -> str:
-        return t(
-            "nuevos_mundos.action_take_biome",
-            card=card_label(self.card),
-            biome=_biome_of(self.card),
-        )
-
-
-@dataclass(frozen=True)
-class TakeDigits(Action):
-    """Play biome card ``card`` to take the cards on the spaces named by its two digits."""
-
-    kind: ClassVar[str] = "take_digits"
-    card: int
-
-    def __str__(self) -> str:
-        tens, units = divmod(self.card, 10)
-        card = card_label(self.card)
-        if tens == units:
-            return t("nuevos_mundos.action_take_digit", card=card, space=tens)
-        return t("nuevos_mundos.action_take_digits", card=card, tens=tens, units=units)
-
-
-@dataclass(frozen=True)
-class Lay(Action):
-    """Lay ``card`` from your hand straight into your world."""
-
-    kind: ClassVar[str] = "lay"
-    card: int
-
-    def __str__(self) -> str:
-        return t("nuevos_mundos.action_lay", card=card_label(self.card))
-
-
-@dataclass(frozen=True)
-class LastCard(Action):
-    """At the end of the game, lay one last ``card`` from your hand in your world."""
-
-    kind: ClassVar[str] = "last_card"
-    card: int
-
-    def __str__(self) -> str:
-        return t("nuevos_mundos.action_last_card", card=card_label(self.card))
-
-
-@dataclass(frozen=True)
-class NoLastCard(Action):
-    """At the end of the game, lay no last card."""
-
-    kind: ClassVar[str] = "no_last_card"
-
-    def __str__(self) -> str:
-        return t("nuevos_mundos.action_no_last_card")
-
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    t.kind: t for t in (TakeBiome, TakeDigits, Lay, LastCard, NoLastCard)
+_PHASE_OF_KIND: dict[type, str] = {
+    TakeBiome: PLAY,
+    TakeDigits: PLAY,
+    Lay: PLAY,
+    LastCard: LAST_CARDS,
+    NoLastCard: LAST_CARDS,
 }
-NO_LAST_CARD = NoLastCard()
-
-
-def _biome_of(code: int) -> str:
-    b = BIOME_OF_CODE[code] if 0 < code < len(BIOME_OF_CODE) else -1
-    return biome_label(b) if b >= 0 else t("nuevos_mundos.biome_unknown")
+"""The phase in which each kind of action is played (and which types are actions at all)."""
 
 
 def _turn_actions(code: int) -> tuple[Action, ...]:
@@ -122,14 +66,7 @@ _TURN_ACTIONS = {code: _turn_actions(code) for code in ALL_BIOME_CARDS + ALL_SET
 _LAST_ACTIONS = {code: LastCard(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
 
 
-def digit_spaces(card: int) -> tuple[int, ...]:
-    """The board spaces a biome card's digits name, in order; 7, 8 and 9 name none.
-
-    A repeated digit names its space once (55 takes only from space 5).
-    """
-    tens, units = divmod(card, 10)
-    spaces = sorted({tens, units})
-    return tuple(s for s in spaces if s <= 6)
+_DIGIT_SPACES = {code: digit_spaces(code) for code in ALL_BIOME_CARDS}
 
 
 # ---------------------------------------------------------------------------- the game
@@ -270,34 +207,39 @@ class NuevosMundos(Game):
         return self._current
 
     def legal_actions(self) -> list[Action]:
-        if self._current is None:
+        current = self._current
+        if current is None:
             return []
-        hand = self.hands[self._current]
+        hand = self.hands[current]
         if self.phase == PLAY:
             table = _TURN_ACTIONS
+            if len(hand) == HAND_SIZE:
+                # the usual hand, unrolled: a comprehension costs three times as much
+                first, second, third, fourth = hand
+                return [*table[first], *table[second], *table[third], *table[fourth]]
             return [a for code in hand for a in table[code]]
         last: list[Action] = [_LAST_ACTIONS[code] for code in hand]
         last.append(NO_LAST_CARD)
         return last
 
     def _check(self, action: object) -> str | None:
-        kind = type(action)
-        if kind not in _KINDS:
+        phase = _PHASE_OF_KIND.get(type(action))
+        if phase is None:
             return t("nuevos_mundos.not_an_action", action=repr(action))
-        if self._current is None:
+        current = self._current
+        if current is None:
             return t("nuevos_mundos.game_over")
-        if self.phase == PLAY:
-            if kind is LastCard or kind is NoLastCard:
+        if phase != self.phase:
+            if self.phase == PLAY:
                 return t("nuevos_mundos.not_ending_yet")
-        elif kind is not LastCard and kind is not NoLastCard:
             return t("nuevos_mundos.ending")
-        if kind is NoLastCard:
+        if type(action) is NoLastCard:
             return None
         card = action.card  # type: ignore[attr-defined]
-        hand = self.hands[self._current]
+        hand = self.hands[current]
         if card not in hand:
             return self._not_in_hand(card, hand)
-        if kind is TakeDigits and card > SETTLEMENT_BASE:
+        if card > SETTLEMENT_BASE and type(action) is TakeDigits:
             return t("nuevos_mundos.settlement_has_no_digits", card=card_label(card))
         return None
 
@@ -324,54 +266,54 @@ class NuevosMundos(Game):
             self._next_last_card()
             return
         card: int = action.card  # type: ignore[attr-defined]
-        hand = self.hands[player]
-        hand.remove(card)
+        self.hands[player].remove(card)
         world = self.worlds[player]
         if kind is LastCard:
             world.append(card)
             self._next_last_card()
             return
-        if kind is TakeBiome:
-            world.extend(self._take_biome(BIOME_OF_CODE[card]))
-            self.discard.append(card)
-        elif kind is TakeDigits:
-            world.extend(self._take_digits(card))
-            self.discard.append(card)
-        else:
+        if kind is Lay:
             world.append(card)
+        else:
+            if kind is TakeBiome:
+                self._take_biome(BIOME_OF_CODE[card], world)
+            else:
+                self._take_digits(card, world)
+            self.discard.append(card)
         self._end_turn(player)
 
     # ------------------------------------------------------------------ the three actions
-    def _take_biome(self, biome: int) -> list[int]:
-        """The visible cards of ``biome``: those on spaces 2-6 and the top of the discard pile."""
-        taken = []
+    def _take_biome(self, biome: int, world: list[int]) -> None:
+        """Into ``world``, the visible cards of ``biome``: those on spaces 2-6 and the top of
+        the discard pile."""
+        biome_of = BIOME_OF_CODE
         board = self.board
-        for i, code in enumerate(board):
-            if code and BIOME_OF_CODE[code] == biome:
-                taken.append(code)
+        for i in range(5):
+            # an empty space holds 0, whose biome is -1, so it never matches
+            if biome_of[board[i]] == biome:
+                world.append(board[i])
                 board[i] = 0
         discard = self.discard
-        if discard and BIOME_OF_CODE[discard[-1]] == biome:
-            taken.append(discard.pop())
-        return taken
+        if discard and biome_of[discard[-1]] == biome:
+            world.append(discard.pop())
 
-    def _take_digits(self, card: int) -> list[int]:
-        """The cards on the spaces the digits name, space by space in increasing order."""
-        taken = []
-        for space in digit_spaces(card):
-            if space == 0:
+    def _take_digits(self, card: int, world: list[int]) -> None:
+        """Into ``world``, the cards on the spaces the digits name, space by space in
+        increasing order."""
+        board = self.board
+        for space in _DIGIT_SPACES[card]:
+            if space >= 2:
+                code = board[space - 2]
+                if code:
+                    world.append(code)
+                    board[space - 2] = 0
+            elif space == 0:
                 if self.discard:
-                    taken.append(self.discard.pop())
-            elif space == 1:
+                    world.append(self.discard.pop())
+            else:
                 drawn = self._from_creation()
                 if drawn:
-                    taken.append(drawn)
-            else:
-                code = self.board[space - 2]
-                if code:
-                    taken.append(code)
-                    self.board[space - 2] = 0
-        return taken
+                    world.append(drawn)
 
     def _from_creation(self) -> int:
         """The top card of the creation pile (0 if there is none even after reshuffling).
@@ -389,21 +331,34 @@ class NuevosMundos(Game):
     def _end_turn(self, player: int) -> None:
         """Refill spaces 2-6, draw back to four, pass the turn; or end the game."""
         board = self.board
-        for i in range(5):
-            if not board[i]:
+        hand = self.hands[player]
+        creation = self.creation
+        # A hand holds at most three cards after a play. When the creation pile has a card
+        # for every empty space and every missing card of the hand, no reshuffle and no end
+        # can come of the draws, so they are taken straight from the pile, in the same order.
+        if len(creation) >= board.count(0) + HAND_SIZE - len(hand):
+            draw = creation.pop
+            for i in range(5):
+                if not board[i]:
+                    board[i] = draw()
+            while len(hand) < HAND_SIZE:
+                hand.append(draw())
+        else:
+            for i in range(5):
+                if not board[i]:
+                    code = self._from_creation()
+                    if not code:
+                        self._start_last_cards(player)
+                        return
+                    board[i] = code
+            while len(hand) < HAND_SIZE:
                 code = self._from_creation()
                 if not code:
-                    self._start_last_cards(player)
-                    return
-                board[i] = code
-        hand = self.hands[player]
-        while len(hand) < HAND_SIZE:
-            code = self._from_creation()
-            if not code:
-                break
-            hand.append(code)
-        n = len(self.players)
-        nxt = (player + 1) % n
+                    break
+                hand.append(code)
+        nxt = player + 1
+        if nxt == len(self.players):
+            nxt = 0
         if not self.hands[nxt]:
             # Decision (docs/rules): the next player has no card to play, so the game
             # ends as if the board could not be refilled.
@@ -557,8 +512,6 @@ class NuevosMundos(Game):
         )
         return f"[0] {top} ({len(self.discard)})  [1] ? ({len(self.creation)})  {spaces}"
 
-
-_KINDS = frozenset(ACTION_TYPES.values())
 
 __all__ = [
     "ACTION_TYPES",

@@ -1,0 +1,83 @@
+"""The engine's speed-ups change no game: same seed and same actions, same game.
+
+The digest below was taken from the engine before the speed-ups of issue 10 (commit
+38d1a9e): every legal-action list, every saved game and every score of 60 random games. A
+change that alters a deal, the order of the legal actions, a score or the save format
+changes it. The optional compiled build (benchmarks/build_compiled.py) is compared with
+the pure-Python package on the same games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+import gamecore
+from gamecore import protocol
+from gamecore.nuevos_mundos import MODULES
+
+GAMES = 60
+DIGEST_BEFORE_THE_SPEEDUPS = "75e8b1551e3ca5775aca1ee130c6ca9f5c2f5d3da6cca447db2e16f0fe1c5c46"
+
+
+def random_games_digest(games: int = GAMES) -> str:
+    """One digest of ``games`` random games through the public API (2-4 players, with and
+    without the modules, every first player)."""
+    digest = hashlib.sha256()
+    for seed in range(games):
+        players = 2 + seed % 3
+        game = gamecore.new_game(
+            "nuevos-mundos",
+            players=players,
+            seed=seed,
+            modules=MODULES if seed % 2 else (),
+            first_player=seed % players,
+        )
+        choose = random.Random(seed).choice
+        while legal := game.legal_actions():
+            digest.update(repr([a.to_json() for a in legal]).encode())
+            game.play(choose(legal))
+        digest.update(game.to_json().encode())
+        sheet = game.score()
+        digest.update(repr([sheet.total(name) for name in game.players]).encode())
+    return digest.hexdigest()
+
+
+def test_random_games_are_the_games_of_the_engine_before_the_speedups() -> None:
+    assert random_games_digest() == DIGEST_BEFORE_THE_SPEEDUPS
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 30, 64, 72, 200])
+def test_the_fast_shuffle_gives_the_standard_library_order(size: int) -> None:
+    for seed, index in [(0, 0), (1, 5), (123456, 2), (2**40 + 3, 17)]:
+        fast, standard = list(range(size)), list(range(size))
+        protocol._fast_shuffle(seed, index, fast)
+        protocol.seeded_rng(seed, index).shuffle(standard)
+        assert fast == standard
+
+
+def test_this_python_uses_the_fast_shuffle() -> None:
+    # CPython's random module shuffles the way _fast_shuffle does; on another Python the
+    # standard one is chosen (and a saved game replays either way from its log).
+    assert protocol.shuffle_for_chance is protocol._fast_shuffle
+
+
+def test_a_pile_longer_than_the_table_is_shuffled_the_standard_way() -> None:
+    size = len(protocol._BIT_LENGTHS) + 5
+    fast, standard = list(range(size)), list(range(size))
+    protocol._fast_shuffle(9, 1, fast)
+    protocol.seeded_rng(9, 1).shuffle(standard)
+    assert fast == standard
+
+
+def test_numbered_players_follow_the_language() -> None:
+    english = gamecore.new_game("nuevos-mundos", players=2, seed=0).players
+    gamecore.set_language("es")
+    try:
+        spanish = gamecore.new_game("nuevos-mundos", players=2, seed=0).players
+    finally:
+        gamecore.set_language("en")
+    assert english != spanish
+    assert gamecore.new_game("nuevos-mundos", players=2, seed=0).players == english
