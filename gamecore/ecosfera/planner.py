@@ -576,7 +576,6 @@ class PlannerBot:
             self.elements_to_buy = max(
                 1, min(sum(view.cards.cost[c]) for c in view.cards.plant_codes) - 1
             )
-        self.coll = _Collection(view.cards, self.biomes, owned)
         self.deck = list(view.deck_contents[p])
         available = 0
         for c in (*view.animal_row, *view.animal_deck):
@@ -610,6 +609,7 @@ class PlannerBot:
             self._next = {}
         stamp = (view.turns, p, tuple(sorted(owned)), tuple(self.deck))
         if stamp != self._memo_turn:
+            self.coll = _Collection(view.cards, self.biomes, owned)
             self._memo = {}
             self._scores = {}
             self._memo_turn = stamp
