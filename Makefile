@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: lab lab-es apps test lint typecheck pytest browser bench study printables clean
+.PHONY: lab lab-es apps test lint typecheck pytest browser bench compiled study printables clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/nuevos_mundos_engine.py
 	$(BIN)/python benchmarks/widget_redraw.py
+
+# optional: the engine's hot modules compiled by mypyc into build/mypyc (needs a C compiler);
+# the sources stay pure Python, and only the benchmarks (or PYTHONPATH=build/mypyc) use it
+compiled: $(STAMP)
+	$(BIN)/python benchmarks/build_compiled.py
 
 study: $(STAMP)
 	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json

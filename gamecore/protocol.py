@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import sha512
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 
@@ -102,7 +102,7 @@ _generators = threading.local()
 as much as seeding it, and a generator shared between threads could be re-seeded midway)."""
 
 
-_BIT_LENGTHS = tuple(m.bit_length() for m in range(1025))
+_BIT_LENGTHS: Final = tuple(m.bit_length() for m in range(1025))
 """``m.bit_length()`` for every pile size up to 1024 (looked up: cheaper than the call)."""
 
 
@@ -118,6 +118,7 @@ def _fast_shuffle(seed: int, index: int, items: list[int]) -> None:
     if len(items) >= len(bit_lengths):
         _standard_shuffle(seed, index, items)
         return
+    generator: _random.Random
     try:
         generator = _generators.generator
     except AttributeError:
@@ -128,7 +129,7 @@ def _fast_shuffle(seed: int, index: int, items: list[int]) -> None:
     for i in range(len(items) - 1, 0, -1):
         m = i + 1
         bits = bit_lengths[m]
-        j = draw(bits)
+        j: int = draw(bits)
         while j >= m:
             j = draw(bits)
         items[i], items[j] = items[j], items[i]

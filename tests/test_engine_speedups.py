@@ -10,7 +10,11 @@ the pure-Python package on the same games.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +22,7 @@ import gamecore
 from gamecore import protocol
 from gamecore.nuevos_mundos import MODULES
 
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 GAMES = 60
 DIGEST_BEFORE_THE_SPEEDUPS = "75e8b1551e3ca5775aca1ee130c6ca9f5c2f5d3da6cca447db2e16f0fe1c5c46"
 
@@ -81,3 +86,55 @@ def test_numbered_players_follow_the_language() -> None:
         gamecore.set_language("en")
     assert english != spanish
     assert gamecore.new_game("nuevos-mundos", players=2, seed=0).players == english
+
+
+# ---------------------------------------------------------------------------- compiled build
+
+
+def load_build_script():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import build_compiled
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return build_compiled
+
+
+def test_a_compiled_build_of_other_sources_is_refused(tmp_path: Path) -> None:
+    build_compiled = load_build_script()
+    assert "no compiled build" in build_compiled.freshness(tmp_path)
+    sources = tmp_path / "sources"
+    sources.mkdir()
+    (sources / "rules.py").write_text("X = 1\n")
+    stamp = {"sources": str(sources), "digest": build_compiled.source_digest(sources)}
+    stamp["python"] = sys.version
+    (tmp_path / build_compiled.STAMP).write_text(json.dumps(stamp))
+    assert build_compiled.freshness(tmp_path) is None
+    (sources / "rules.py").write_text("X = 2\n")  # an edited rule after the build
+    assert "sources changed" in build_compiled.freshness(tmp_path)
+
+
+@pytest.mark.slow
+def test_the_compiled_build_plays_the_same_games(tmp_path: Path) -> None:
+    """Compile the hot modules with mypyc into a scratch folder and compare its games."""
+    build_compiled = load_build_script()
+    missing = build_compiled.missing_tools()
+    if missing:
+        pytest.skip(f"no {missing} here: the pure-Python package is the one that runs")
+    target = build_compiled.build(tmp_path / "mypyc")
+    code = (
+        "import sys; sys.path[:0] = sys.argv[1:3];"
+        "import build_compiled, test_engine_speedups as t;"
+        "build_compiled.check_compiled();"
+        "print(t.random_games_digest())"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(BENCHMARKS), str(Path(__file__).parent)],
+        cwd=tmp_path,  # not the repository, whose gamecore would come first
+        env=build_compiled.compiled_environment(target),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == DIGEST_BEFORE_THE_SPEEDUPS

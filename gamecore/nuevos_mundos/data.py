@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..words import t
 
-NUMBER_OF_CARDS = 64
+NUMBER_OF_CARDS: Final = 64
 CARDS_PER_BIOME = 8
-HAND_SIZE = 4
+HAND_SIZE: Final = 4
 BOARD_SPACES = (2, 3, 4, 5, 6)
 """The face-up spaces of the universe board (0 is the discard pile, 1 the creation pile)."""
-SETTLEMENT_BASE = NUMBER_OF_CARDS
+SETTLEMENT_BASE: Final = NUMBER_OF_CARDS
 
 BIODIVERSITY_BONUS = 3
 DOMINANT_BIOME_POINTS = 2

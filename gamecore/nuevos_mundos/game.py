@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..protocol import Action, Chance, Game
 from ..scoresheet import ScoreSheet
@@ -43,9 +43,11 @@ from .data import (
 )
 from .scoring import check_modules, score_codes
 
-PLAY, LAST_CARDS, OVER = "play", "last_cards", "over"
+PLAY: Final = "play"
+LAST_CARDS: Final = "last_cards"
+OVER: Final = "over"
 
-_PHASE_OF_KIND: dict[type, str] = {
+_PHASE_OF_KIND: Final[dict[type, str]] = {
     TakeBiome: PLAY,
     TakeDigits: PLAY,
     Lay: PLAY,
@@ -62,11 +64,11 @@ def _turn_actions(code: int) -> tuple[Action, ...]:
     return (TakeBiome(code), TakeDigits(code), Lay(code))
 
 
-_TURN_ACTIONS = {code: _turn_actions(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
-_LAST_ACTIONS = {code: LastCard(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
+_TURN_ACTIONS: Final = {code: _turn_actions(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
+_LAST_ACTIONS: Final = {code: LastCard(code) for code in ALL_BIOME_CARDS + ALL_SETTLEMENTS}
 
 
-_DIGIT_SPACES = {code: digit_spaces(code) for code in ALL_BIOME_CARDS}
+_DIGIT_SPACES: Final = {code: digit_spaces(code) for code in ALL_BIOME_CARDS}
 
 
 # ---------------------------------------------------------------------------- the game
