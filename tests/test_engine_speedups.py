@@ -100,6 +100,20 @@ def load_build_script():
     return build_compiled
 
 
+def test_the_side_by_side_benchmark_prints_every_engine_and_the_machine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("openspiel_side_by_side", None)
+    import openspiel_side_by_side
+
+    openspiel_side_by_side.main(["--quick", "--no-compiled"])
+    out = capsys.readouterr().out
+    assert "Nuevos Mundos, 4 players (pure Python)" in out and "Machine" in out
+    chess_line = "OpenSpiel chess (C++, from Python)"
+    assert (chess_line in out) == ("not installed" not in out)
+
+
 def test_a_compiled_build_of_other_sources_is_refused(tmp_path: Path) -> None:
     build_compiled = load_build_script()
     assert "no compiled build" in build_compiled.freshness(tmp_path)
