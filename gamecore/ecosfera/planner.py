@@ -904,9 +904,10 @@ class PlannerBot:
     def _move_actions(self, s: TurnPosition) -> list[PlanStep]:
         """Moves of unused cards: recycle an element card, plant or animal to its supply
         deck, or (solo) carry a plant or animal to the next line."""
-        if not (s.tiles_up >> MOVEMENT & 1) and not any(
-            MOVEMENT in self.cards.abilities[c] for c in s.symbols_ready
-        ):
+        abilities = self.cards.abilities
+        movers = [c for c in s.symbols_ready if MOVEMENT in abilities[c]]
+        tile = s.tiles_up >> MOVEMENT & 1
+        if not tile and not movers:
             return []
         acts: list[PlanStep] = [
             (_MOVE_CARD, ELEMENT_CARD[e], RECYCLE, 0)
@@ -915,7 +916,8 @@ class PlannerBot:
         ]
         targets = (RECYCLE, OWN_DECK) if self.solo else (RECYCLE,)
         for card in (*s.unused_plants, *s.unused_animals):
-            if self._source(s, MOVEMENT, card) is not None:
+            # a source other than the card itself (``_source`` is not None)
+            if tile or len(movers) > 1 or movers[0] != card:
                 acts.extend((_MOVE_CARD, card, to, 0) for to in targets)
         return acts
 
@@ -999,10 +1001,9 @@ class PlannerBot:
         """Pay ``plant``'s cost with unused element cards (the ``missing`` element taken from
         its deck)."""
         cards = self.cards
-        cost = cards.cost[plant]
         unused = list(c.unused_elements)
-        for e in range(N_ELEMENTS):
-            unused[e] -= cost[e]
+        for e, n in self.cost_items[plant]:
+            unused[e] -= n
         if missing is not None:
             unused[missing] += 1
             c.line_elements = _add(c.line_elements, missing, 1)
