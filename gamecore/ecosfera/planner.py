@@ -441,11 +441,11 @@ def _sample(rng: random.Random, population: Sequence[int], k: int) -> list[int]:
 
 
 def _same_draws() -> bool:
+    """Whether ``_sample`` draws as this Python's ``random.sample`` does."""
     for n in (1, 4, 7, 21, 22, 40):
         for k in range(min(n, 5) + 1):
-            if _sample(random.Random(n * 10 + k), range(n), k) != random.Random(n * 10 + k).sample(
-                range(n), k
-            ):
+            ours = _sample(random.Random(n * 10 + k), range(n), k)
+            if ours != random.Random(n * 10 + k).sample(range(n), k):
                 return False
     return True
 
@@ -526,12 +526,13 @@ class PlannerBot:
         self._next: dict[tuple[Any, ...], float] = {}
         self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
         self.line_kinds: list[tuple[int, int, bool, bool]] = []
         """For each of the ``lines``: its animals, its plants, whether it holds a tree with
         the mushroom symbol, whether it holds a mushroom."""
-        """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
         self._budget = 0
         self.root_passes = False
+        """Whether the root passes the engine's line checks (``_prepare``)."""
         self._biomes_of: CardSet | None = None
         """The card list ``biomes`` and ``elements_to_buy`` were worked out for."""
         self.biomes: list[tuple[int, ...]] = []
