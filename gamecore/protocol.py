@@ -24,8 +24,8 @@ from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 
-try:
-    from mypy_extensions import mypyc_attr
+try:  # the games' modules take it from here
+    from mypy_extensions import mypyc_attr as mypyc_attr
 except ImportError:  # pure Python without mypy installed: the attribute only guides mypyc
 
     def mypyc_attr(*attrs: str, **settings: object) -> Callable[[Any], Any]:  # type: ignore[misc]

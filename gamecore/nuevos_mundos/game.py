@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..protocol import Action, Chance, Game
+from ..protocol import Action, Chance, Game, mypyc_attr
 from ..scoresheet import ScoreSheet
 from ..words import t
 from .actions import (
@@ -100,6 +100,9 @@ class NuevosMundosView:
         return self.discard[-1] if self.discard else None
 
 
+# Compiled (benchmarks/build_compiled.py), a class that may be subclassed creates a bare
+# instance for clone() without running __init__, and runs __init__ once, not twice.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NuevosMundos(Game):
     """A game of Nuevos Mundos for 2-4 players.
 
@@ -335,15 +338,16 @@ class NuevosMundos(Game):
         board = self.board
         hand = self.hands[player]
         creation = self.creation
-        # A hand holds at most three cards after a play. When the creation pile has a card
-        # for every empty space and every missing card of the hand, no reshuffle and no end
-        # can come of the draws, so they are taken straight from the pile, in the same order.
-        if len(creation) >= board.count(0) + HAND_SIZE - len(hand):
+        empty = board.count(0)
+        missing = HAND_SIZE - len(hand)
+        # When the creation pile has a card for every empty space and every missing card of
+        # the hand, no reshuffle and no end can come of the draws, so they are taken
+        # straight from the pile, in the same order: spaces from 2 to 6, then the hand.
+        if len(creation) >= empty + missing:
             draw = creation.pop
-            for i in range(5):
-                if not board[i]:
-                    board[i] = draw()
-            while len(hand) < HAND_SIZE:
+            for _ in range(empty):
+                board[board.index(0)] = draw()
+            for _ in range(missing):
                 hand.append(draw())
         else:
             for i in range(5):
