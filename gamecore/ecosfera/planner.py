@@ -525,11 +525,8 @@ class PlannerBot:
         self._deal: tuple[Any, ...] | None = None
         self._next: dict[tuple[Any, ...], float] = {}
         self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        self.pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        """The ``lines`` that can pair something on their own (most cannot: they add 0)."""
-        self.line_kinds: list[tuple[int, int, bool, bool]] = []
-        """For each of the ``lines``: its animals, its plants, whether it holds a tree with
-        the mushroom symbol, whether it holds a mushroom."""
+        self._pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+        self._line_kinds: list[tuple[int, int, bool, bool]] | None = None
         self._budget = 0
         self.root_passes = False
         """Whether the root passes the engine's line checks (``_prepare``)."""
@@ -593,20 +590,8 @@ class PlannerBot:
             self._deal = deal
             rest = [*view.discards[p], *view.lines[p]]
             self.lines = _deal_lines(self.rng, self.deck, rest, self.line_samples)
-            self.line_kinds = [
-                (
-                    len(animals),
-                    len(plants),
-                    any(c in view.cards.symbol_trees for c in plants),
-                    any(c in view.cards.mushrooms for c in plants),
-                )
-                for animals, plants in self.lines
-            ]
-            self.pairing_lines = [
-                (animals, plants)
-                for animals, plants in self.lines
-                if _can_pair(view.cards, animals, plants)
-            ]
+            self._line_kinds = None
+            self._pairing_lines = None
             self._next = {}
         stamp = (view.turns, p, tuple(sorted(owned)), tuple(self.deck))
         if stamp != self._memo_turn:
@@ -1238,6 +1223,35 @@ class PlannerBot:
         value -= risks[4]
         self._scores[key] = value
         return value
+
+    @property
+    def pairing_lines(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The ``lines`` that can pair something on their own (most cannot: they add 0).
+        Worked out when first needed: many deals are never read."""
+        if self._pairing_lines is None:
+            self._pairing_lines = [
+                (animals, plants)
+                for animals, plants in self.lines
+                if _can_pair(self.cards, animals, plants)
+            ]
+        return self._pairing_lines
+
+    @property
+    def line_kinds(self) -> list[tuple[int, int, bool, bool]]:
+        """For each of the ``lines``: its animals, its plants, whether it holds a tree with
+        the mushroom symbol, whether it holds a mushroom (worked out when first needed)."""
+        if self._line_kinds is None:
+            cards = self.cards
+            self._line_kinds = [
+                (
+                    len(animals),
+                    len(plants),
+                    any(c in cards.symbol_trees for c in plants),
+                    any(c in cards.mushrooms for c in plants),
+                )
+                for animals, plants in self.lines
+            ]
+        return self._line_kinds
 
     def _next_tiles(self, s: TurnPosition) -> float:
         """The tiles the next line is expected to win by pairing what it holds: the waiting
