@@ -457,22 +457,27 @@ _SAMPLE: Callable[[random.Random, Sequence[int], int], list[int]] = (
 
 def _deal_lines(
     rng: random.Random, deck: Sequence[int], rest: Sequence[int], samples: int
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+) -> list[list[int]]:
     """``samples`` guesses at the next line: four cards from the deck (topped up from the
-    other cards, reshuffled, when the deck is short), split into animals and plants."""
+    other cards, reshuffled, when the deck is short)."""
     lines = []
     for _ in range(samples):
         if len(deck) >= LINE_SIZE:
-            dealt = _SAMPLE(rng, deck, LINE_SIZE)
+            lines.append(_SAMPLE(rng, deck, LINE_SIZE))
         else:
-            dealt = [*deck, *_SAMPLE(rng, rest, min(len(rest), LINE_SIZE - len(deck)))]
-        lines.append(
-            (
-                tuple([c for c in dealt if ANIMAL_BASE < c < ELEMENT_BASE]),  # is_animal
-                tuple([c for c in dealt if PLANT_BASE < c < ANIMAL_BASE]),  # is_plant
-            )
-        )
+            lines.append([*deck, *_SAMPLE(rng, rest, min(len(rest), LINE_SIZE - len(deck)))])
     return lines
+
+
+def _split_lines(dealt: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Guessed lines as (animals, plants)."""
+    return [
+        (
+            tuple([c for c in line if ANIMAL_BASE < c < ELEMENT_BASE]),  # is_animal
+            tuple([c for c in line if PLANT_BASE < c < ANIMAL_BASE]),  # is_plant
+        )
+        for line in dealt
+    ]
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -524,7 +529,8 @@ class PlannerBot:
         self._memo_turn: tuple[Any, ...] | None = None
         self._deal: tuple[Any, ...] | None = None
         self._next: dict[tuple[Any, ...], float] = {}
-        self.lines: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self._dealt: list[list[int]] = []
+        self._lines: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
         self._pairing_lines: list[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
         self._line_kinds: list[tuple[int, int, bool, bool]] | None = None
         self._budget = 0
@@ -589,7 +595,9 @@ class PlannerBot:
         if deal != self._deal:
             self._deal = deal
             rest = [*view.discards[p], *view.lines[p]]
-            self.lines = _deal_lines(self.rng, self.deck, rest, self.line_samples)
+            # dealt now, so the generator's draws come in the same order; split when read
+            self._dealt = _deal_lines(self.rng, self.deck, rest, self.line_samples)
+            self._lines = None
             self._line_kinds = None
             self._pairing_lines = None
             self._next = {}
@@ -1225,6 +1233,13 @@ class PlannerBot:
         return value
 
     @property
+    def lines(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The guessed next lines of this deal as (animals, plants), split when first read."""
+        if self._lines is None:
+            self._lines = _split_lines(self._dealt)
+        return self._lines
+
+    @property
     def pairing_lines(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The ``lines`` that can pair something on their own (most cannot: they add 0).
         Worked out when first needed: many deals are never read."""
@@ -1289,7 +1304,7 @@ class PlannerBot:
         else:
             for animals, plants in self.pairing_lines:
                 total += _best_pairing(cards, animals, plants, row, missing)
-        value = total / len(self.lines)
+        value = total / len(self._dealt)
         self._next[key] = value
         return value
 
