@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import sha512
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 from .errors import IllegalAction, SaveFileError
 
@@ -284,15 +284,19 @@ class Game(ABC):
         """None if the action is legal now, else the rule it breaks, in words."""
         return self._check(action)
 
-    def play(self, action: Action) -> None:
-        """Apply ``action``, or raise IllegalAction and change nothing."""
+    def play(self, action: object) -> None:
+        """Apply ``action``, or raise IllegalAction and change nothing.
+
+        Anything may be offered (a student's typo, None): ``_check`` refuses what is not
+        one of this game's actions, with the reason in words."""
         reason = self._check(action)
         if reason is not None:
             raise IllegalAction(reason, action)
         player = self.current_player
         assert player is not None
-        self.log.append((player, action))
-        self._apply(action)
+        legal = cast(Action, action)
+        self.log.append((player, legal))
+        self._apply(legal)
 
     def moves(self) -> list[tuple[int, Action]]:
         """The decisions taken so far (the log without chance records)."""
@@ -306,7 +310,11 @@ class Game(ABC):
         if last is None:
             raise IllegalAction(t("core.nothing_to_undo"))
         previous = type(self)._replay(self.players, self.seed, self.options, self.log[:last])
-        self.__dict__.update(previous.__dict__)
+        # attribute by attribute, not through __dict__: a compiled game has none
+        self.log = previous.log
+        self._chance_count = previous._chance_count
+        self._pending_chance = previous._pending_chance
+        previous._copy_state(self)
 
     @abstractmethod
     def view(self, player: int) -> Any:
