@@ -47,14 +47,13 @@ def missing_tools() -> str | None:
     return None
 
 
-def source_digest(sources: Path = SOURCES) -> str:
-    """A digest of every source file of the package (Python and data)."""
-    digest = hashlib.sha256()
-    for path in sorted(sources.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(sources).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+def source_files(sources: Path = SOURCES) -> dict[str, str]:
+    """Every source file of the package (Python and data) with a digest of its bytes."""
+    return {
+        path.relative_to(sources).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(sources.rglob("*"))
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+    }
 
 
 def build(target: Path = DEFAULT_TARGET, sources: Path = SOURCES) -> Path:
@@ -63,7 +62,7 @@ def build(target: Path = DEFAULT_TARGET, sources: Path = SOURCES) -> Path:
         shutil.rmtree(target)
     target.mkdir(parents=True)
     shutil.copytree(sources, target / "gamecore", ignore=shutil.ignore_patterns("__pycache__"))
-    digest = source_digest(sources)
+    files = source_files(sources)
     # a config of its own: mypy would otherwise find the project's pyproject.toml above
     # build/ and fail on its notes about modules this build does not use
     (target / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
@@ -79,7 +78,7 @@ def build(target: Path = DEFAULT_TARGET, sources: Path = SOURCES) -> Path:
     for module in COMPILED_MODULES:
         if not compiled_file(target, module).exists():
             raise RuntimeError(f"mypyc made no extension for {module}")
-    stamp = {"sources": str(sources), "digest": digest, "python": sys.version}
+    stamp = {"sources": str(sources), "files": files, "python": sys.version}
     (target / STAMP).write_text(json.dumps(stamp, indent=1), encoding="utf-8")
     return target
 
@@ -98,8 +97,10 @@ def freshness(target: Path = DEFAULT_TARGET) -> str | None:
         return f"no compiled build in {target} (make compiled)"
     if stamp.get("python") != sys.version:
         return "the compiled build was made for another Python (make compiled)"
-    if stamp.get("digest") != source_digest(Path(stamp["sources"])):
-        return "the sources changed since the compiled build (make compiled)"
+    built, now = stamp.get("files", {}), source_files(Path(stamp["sources"]))
+    changed = sorted(name for name in built.keys() | now.keys() if built.get(name) != now.get(name))
+    if changed:
+        return f"{changed[0]} changed since the compiled build (make compiled)"
     return None
 
 

@@ -1,7 +1,6 @@
 """Nuevos Mundos against OpenSpiel's C++ chess, driven from Python by the same loop, in one run.
 
-    python benchmarks/openspiel_side_by_side.py            # about 15 s
-    python benchmarks/openspiel_side_by_side.py --build    # compile the engine first (mypyc)
+    python benchmarks/openspiel_side_by_side.py            # about 15 s (35 s if it compiles)
     python benchmarks/openspiel_side_by_side.py --quick    # a ~2 s smoke run
 
 DESIGN.md's budget: through the public API, random players, 4 players, ``new_game``
@@ -12,8 +11,9 @@ variants take turns (chess, Nuevos Mundos, its compiled build, then again), so a
 moment of a shared machine falls on all of them; each figure is the best of 3 turns after a
 warm-up. OpenSpiel is optional (``pip install -e '.[bench]'``): without it the script says
 so and prints our figures alone. The compiled build (``make compiled``) runs in a child
-process, as it replaces the ``gamecore`` package; it is left out, with the reason, when it
-is missing or older than the sources.
+process, as it replaces the ``gamecore`` package; the script builds it first when it is
+missing or older than the sources, and leaves it out, saying why, on a machine without mypyc
+or a C compiler.
 """
 
 from __future__ import annotations
@@ -132,17 +132,16 @@ def worker() -> None:
         print(*timed(task, float(line)), flush=True)
 
 
-def start_compiled(build: bool, notes: list[str]) -> CompiledWorker | None:
-    if build:
+def start_compiled(rebuild: bool, notes: list[str]) -> CompiledWorker | None:
+    """The compiled build's child process; the build is made first when it is missing or
+    older than the sources (about 20 s) and this machine can compile."""
+    if rebuild or build_compiled.freshness() is not None:
         missing = build_compiled.missing_tools()
         if missing:
-            notes.append(f"Compiled build: not built, no {missing} here.")
+            notes.append(f"Compiled build: not measured, no {missing} here to build it.")
             return None
+        print("Compiling the engine (benchmarks/build_compiled.py)...", flush=True)
         build_compiled.build()
-    problem = build_compiled.freshness()
-    if problem:
-        notes.append(f"Compiled build: not measured: {problem}.")
-        return None
     child = CompiledWorker(build_compiled.DEFAULT_TARGET)
     if child.ready != "ok":
         notes.append(f"Compiled build: {child.ready}.")
@@ -200,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=4.0, help="time per engine (default 4)")
     parser.add_argument("--quick", action="store_true", help="a ~2 s smoke run")
-    parser.add_argument("--build", action="store_true", help="compile the engine first")
+    parser.add_argument("--build", action="store_true", help="compile the engine again first")
     parser.add_argument("--no-compiled", action="store_true", help="leave the compiled build out")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -120,12 +120,15 @@ def test_a_compiled_build_of_other_sources_is_refused(tmp_path: Path) -> None:
     sources = tmp_path / "sources"
     sources.mkdir()
     (sources / "rules.py").write_text("X = 1\n")
-    stamp = {"sources": str(sources), "digest": build_compiled.source_digest(sources)}
+    stamp = {"sources": str(sources), "files": build_compiled.source_files(sources)}
     stamp["python"] = sys.version
     (tmp_path / build_compiled.STAMP).write_text(json.dumps(stamp))
     assert build_compiled.freshness(tmp_path) is None
     (sources / "rules.py").write_text("X = 2\n")  # an edited rule after the build
-    assert "sources changed" in build_compiled.freshness(tmp_path)
+    assert "rules.py changed" in build_compiled.freshness(tmp_path)
+    (sources / "rules.py").write_text("X = 1\n")
+    (sources / "more_rules.py").write_text("Y = 1\n")  # a new module after the build
+    assert "more_rules.py changed" in build_compiled.freshness(tmp_path)
 
 
 @pytest.mark.slow
