@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import sha512
-from typing import Any, ClassVar, Final, TypeVar, cast
+from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 
@@ -294,7 +294,7 @@ class Game(ABC):
             raise IllegalAction(reason, action)
         player = self.current_player
         assert player is not None
-        legal = cast(Action, action)
+        legal: Action = action  # type: ignore[assignment]  # _check let only actions through
         self.log.append((player, legal))
         self._apply(legal)
 
