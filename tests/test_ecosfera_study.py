@@ -143,6 +143,14 @@ def test_a_level_study_plays_the_workbenchs_games() -> None:
     assert on_two == level_study(3, levels=(4,), bot="random", seed=5)
 
 
+def test_the_planner_runs_the_water_deck_dry_at_level_5() -> None:
+    """The published study's finding, in one game: at level 5 the planner empties the water
+    deck (the watch sees it; the game's outcome must not erase it)."""
+    game = play_solo(5, 0, seed=3, bot="planner")
+    assert "water" in game.ran_out, game
+    assert 1 <= game.ran_out["water"] <= game.turns + 1
+
+
 def test_a_played_game_records_when_element_decks_ran_out() -> None:
     games = [play_solo(5, index, seed=3, bot="greedy") for index in range(3)]
     for g in games:

@@ -126,7 +126,9 @@ def play_study_game(
         if watch is not None:
             watch(played, action, measures)
     outcome = plugin.outcome(played)
-    measures.update(outcome.measures)
+    for name, value in outcome.measures.items():  # the outcome's None ("did not happen")
+        if value is not None or name not in measures:  # never erases what watch() saw
+            measures[name] = value
     return GameRow(
         index=index,
         seed=deal,
