@@ -38,12 +38,15 @@ class StaleBuild(RuntimeError):
 
 
 def missing_tools() -> str | None:
-    """What the build needs and this machine lacks (mypyc, a C compiler), or None."""
+    """What the build needs and this machine lacks (mypyc, a C compiler, Python's headers),
+    or None."""
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc (pip install mypy)"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "Python headers (the python3-dev package)"
     return None
 
 
