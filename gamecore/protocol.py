@@ -23,6 +23,8 @@ from hashlib import sha512
 from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
+from .scoresheet import ScoreSheet
+from .words import get_language, t
 
 try:  # the games' modules take it from here
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -31,9 +33,6 @@ except ImportError:  # pure Python without mypy installed: the attribute only gu
     def mypyc_attr(*attrs: str, **settings: object) -> Callable[[Any], Any]:  # type: ignore[misc]
         return lambda cls: cls
 
-
-from .scoresheet import ScoreSheet
-from .words import get_language, t
 
 SAVE_FORMAT = "mundos-lab-save"
 SAVE_VERSION = 1

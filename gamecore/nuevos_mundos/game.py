@@ -1,4 +1,4 @@
-"""Nuevos Mundos: the state of a game and its actions.
+"""Nuevos Mundos: the state of a game and the rules that move it (the actions are in actions.py).
 
 The universe board has space 0 (the discard pile, face up), space 1 (the creation pile,
 face down) and spaces 2-6 (one face-up card each). On a turn a player plays one card from
