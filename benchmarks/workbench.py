@@ -14,7 +14,10 @@
 4. With ``--million``: a million random 4-player Nuevos Mundos games, the same call as
    ``python -m gamecore.experiments nuevos-mundos --games 1000000 --players 4 --workers N``.
 
-The published figures are in docs/performance.md, with the machine they came from.
+Sections 2-4 run on the gamecore this process imports: the pure-Python package, or the
+compiled build with ``make compiled`` and then ``PYTHONPATH=build/mypyc python
+benchmarks/workbench.py`` (the script says which). The published figures are in
+docs/performance.md, with the machine they came from.
 """
 
 from __future__ import annotations
@@ -32,13 +35,21 @@ from gamecore.experiments import margin_of_error, run_study
 from gamecore.experiments.pace import terminal_progress
 
 
-def engines(seconds: float) -> list[str]:
-    """Section 1, from openspiel_side_by_side (which owns the driver loop)."""
-    try:
-        import openspiel_side_by_side as side
-    except ImportError as error:  # the script is missing: say so rather than stop
-        return [f"  (engine side by side not available: {error})"]
-    return list(side.report(seconds))
+def engines(seconds: float) -> None:
+    """Section 1: openspiel_side_by_side prints its table (it owns the driver loop, and runs
+    the compiled build, when there is one, in a child process)."""
+    import openspiel_side_by_side as side
+
+    side.main(["--seconds", str(seconds)])
+
+
+def build_in_use() -> str:
+    """Which gamecore this process runs: the pure-Python package, or the compiled build
+    (``PYTHONPATH=build/mypyc`` after ``make compiled``)."""
+    import gamecore.protocol
+
+    where = gamecore.protocol.__file__ or ""
+    return "compiled (mypyc)" if where.endswith((".so", ".pyd")) else "pure Python"
 
 
 def workers_table(games: int, workers: Sequence[int]) -> list[str]:
@@ -103,8 +114,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     quick = args.quick
     counts = sorted({1, args.workers})
-    print("1. Rules engines, random players, new_game included (best of 3 after a warm-up)")
-    print("\n".join(engines(0.3 if quick else args.seconds)))
+    print("1. Rules engines, random players, new_game included")
+    engines(0.3 if quick else args.seconds)
+    print()
+    print(f"Sections 2-4 run this process's gamecore: {build_in_use()}")
     print()
     print("2. A Nuevos Mundos study (4 random bots) against the number of local workers")
     print("\n".join(workers_table(200 if quick else 20_000, counts)))
