@@ -29,8 +29,18 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "gamecore"
 DEFAULT_TARGET = ROOT / "build" / "mypyc"
 STAMP = "SOURCES.json"
-COMPILED_MODULES = ("gamecore/protocol.py", "gamecore/nuevos_mundos/game.py")
-"""The modules a random game spends its time in (profiled); the rest stays interpreted."""
+COMPILED_MODULES = (
+    "gamecore/protocol.py",
+    "gamecore/nuevos_mundos/game.py",
+    "gamecore/ecosfera/data.py",
+    "gamecore/ecosfera/game.py",
+    "gamecore/ecosfera/planner_turn.py",
+    "gamecore/ecosfera/planner_value.py",
+    "gamecore/ecosfera/planner.py",
+)
+"""The modules a random game spends its time in (profiled), and Ecosfera's game and planner
+(the level study's bot); the rest stays interpreted, among them both games' ``actions.py``:
+mypyc would turn an action's ``kind`` into a dataclass field, so the actions live apart."""
 
 
 class StaleBuild(RuntimeError):
@@ -117,10 +127,18 @@ def compiled_environment(target: Path = DEFAULT_TARGET) -> dict[str, str]:
 def check_compiled() -> Path:
     """In a process started with the build first on its path: raise unless the imported
     ``gamecore`` is the compiled build of today's sources. Returns the build's folder."""
+    import gamecore.ecosfera.game
+    import gamecore.ecosfera.planner
     import gamecore.nuevos_mundos.game
     import gamecore.protocol
 
-    for module in (gamecore.protocol, gamecore.nuevos_mundos.game):
+    modules = (
+        gamecore.protocol,
+        gamecore.nuevos_mundos.game,
+        gamecore.ecosfera.game,
+        gamecore.ecosfera.planner,
+    )
+    for module in modules:
         if not str(module.__file__).endswith(str(sysconfig.get_config_var("EXT_SUFFIX"))):
             raise StaleBuild(f"{module.__name__} is not compiled: it came from {module.__file__}")
     target = Path(gamecore.__file__).resolve().parents[1]

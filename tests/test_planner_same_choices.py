@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import gamecore.ecosfera.planner as planner_module
 from gamecore import make_bot, new_game
 from gamecore.ecosfera.planner import _SAMPLE, PlannerBot, _sample
 from gamecore.protocol import Action
@@ -126,6 +127,12 @@ def test_the_planner_makes_the_reference_choices(index):
     assert difference is None, difference
 
 
+@pytest.mark.skipif(
+    not str(planner_module.__file__).endswith(".py"),
+    reason="the compiled build (PYTHONPATH=build/mypyc) calls PlannerBot._actions natively, so "
+    "a method patched on the class is never called; this check of the test itself needs the "
+    "pure-Python planner",
+)
 def test_a_different_tie_break_is_caught(monkeypatch):
     """The comparison can fail: a planner that searches its candidate steps in reverse
     order (so equal plans break the other way) parts from the reference somewhere."""

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..protocol import Action, Game
+from ..protocol import Action, Game, mypyc_attr
 from ..scoresheet import ScoreRow, ScoreSheet
 from ..words import join_words, t
 from .actions import (
@@ -237,6 +237,8 @@ class EcosferaView:
 # ---------------------------------------------------------------------------- the game
 
 
+# with_cards() subclasses the game, also when mypyc compiles this module
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ecosfera(Game):
     """A game of Ecosfera for 1-4 players (co-operative; one player is the solo version).
 
