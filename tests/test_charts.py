@@ -8,8 +8,8 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import pytest
+from figure_text import has
 from matplotlib.figure import Figure
-from matplotlib.text import Text
 
 from gamecore.experiments import bot, run_study
 from gamecore.nuevos_mundos import earth
@@ -45,16 +45,6 @@ def tournament():
 def close_figures():
     yield
     plt.close("all")
-
-
-def texts(fig: Figure) -> list[str]:
-    """Every piece of text the figure shows, tick labels included (so it is drawn first)."""
-    fig.canvas.draw()
-    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
-
-
-def has(fig: Figure, words: str) -> bool:
-    return any(words in t for t in texts(fig))
 
 
 # ---------------------------------------------------------------------------- lesson 4

@@ -17,9 +17,8 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import pytest
-from matplotlib.figure import Figure
+from figure_text import texts
 from matplotlib.patches import Rectangle
-from matplotlib.text import Text
 
 from gamecore.ecosfera.data import (
     ELEMENTS,
@@ -396,12 +395,6 @@ def test_study_table_has_a_row_per_level_with_the_rates() -> None:
 
 
 # ---------------------------------------------------------------------------- charts
-
-
-def texts(fig: Figure) -> list[str]:
-    """Every piece of text the figure shows, tick labels included (so it is drawn first)."""
-    fig.canvas.draw()
-    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
 
 
 def bars(ax) -> list[Rectangle]:

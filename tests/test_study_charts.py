@@ -8,9 +8,8 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import pytest
-from matplotlib.figure import Figure
+from figure_text import has
 from matplotlib.patches import Rectangle
-from matplotlib.text import Text
 
 from gamecore.experiments import run_study
 from gamecore.nuevos_mundos import MODULES
@@ -34,16 +33,6 @@ def advanced():
 def close_figures():
     yield
     plt.close("all")
-
-
-def texts(fig: Figure) -> list[str]:
-    """Every piece of text the figure shows, tick labels included (so it is drawn first)."""
-    fig.canvas.draw()
-    return [t.get_text() for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
-
-
-def has(fig: Figure, words: str) -> bool:
-    return any(words in t for t in texts(fig))
 
 
 def test_the_seat_chart_labels_every_seat_with_its_rate(basic) -> None:
