@@ -1,6 +1,6 @@
 """An optional compiled build of the rules engine's hot modules, made with mypyc.
 
-    python benchmarks/build_compiled.py          # or: make compiled  (about 70 s on a quiet machine)
+    python benchmarks/build_compiled.py          # or: make compiled  (about 70 s, quiet machine)
     PYTHONPATH=build/mypyc python my_study.py    # use it (the benchmarks find it alone)
 
 The ``.py`` sources stay the truth and the package everyone runs (Binder and any
