@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from machine import machine_lines
 
@@ -36,11 +39,12 @@ from gamecore.experiments.pace import terminal_progress
 
 
 def engines(seconds: float) -> None:
-    """Section 1: openspiel_side_by_side prints its table (it owns the driver loop, and runs
-    the compiled build, when there is one, in a child process)."""
-    import openspiel_side_by_side as side
-
-    side.main(["--seconds", str(seconds)])
+    """Section 1: openspiel_side_by_side prints its table. It runs in a process of its own,
+    without this one's PYTHONPATH: its "pure Python" row must be the pure package even when
+    sections 2-4 run the compiled build (it times the compiled build in a child itself)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    script = Path(__file__).with_name("openspiel_side_by_side.py")
+    subprocess.run([sys.executable, str(script), "--seconds", str(seconds)], env=env, check=True)
 
 
 def build_in_use() -> str:
