@@ -71,11 +71,6 @@ def seated(bots: Sequence[BotSpec], index: int, seating: str) -> tuple[BotSpec, 
     return tuple(bots)
 
 
-def orders(players: int) -> int:
-    """How many games one round of ``"all_orders"`` takes (every order once)."""
-    return _factorial(players)
-
-
 def _factorial(n: int) -> int:
     result = 1
     for k in range(2, n + 1):
@@ -89,4 +84,4 @@ def _nth_permutation(n: int, k: int) -> list[int]:
     return list(next(itertools.islice(itertools.permutations(range(n)), k, None)))
 
 
-__all__ = ["SEATINGS", "BotSpec", "as_bot_spec", "bot", "check_seating", "orders", "seated"]
+__all__ = ["SEATINGS", "BotSpec", "as_bot_spec", "bot", "check_seating", "seated"]

@@ -337,8 +337,9 @@ class StudyResult:
     def win_rates_by_bot(self) -> dict[str, Rate]:
         """Each bot's wins divided by the seats it filled, with its interval (a bot in two
         seats of every game has two chances per game)."""
-        wins = dict.fromkeys(self.bot_names(), 0.0)
-        seated_in = dict.fromkeys(self.bot_names(), 0)
+        names = self.bot_names()
+        wins = dict.fromkeys(names, 0.0)
+        seated_in = dict.fromkeys(names, 0)
         for r in self.rows:
             for seat, name in enumerate(r.bots):
                 seated_in[name] += 1
