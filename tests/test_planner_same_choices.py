@@ -20,7 +20,7 @@ import pytest
 
 import gamecore.ecosfera.planner as planner_module
 from gamecore import make_bot, new_game
-from gamecore.ecosfera.planner import _SAMPLE, PlannerBot, _sample
+from gamecore.ecosfera.planner import _SAME_DRAWS, PlannerBot, _sample, _shuffle
 from gamecore.protocol import Action
 
 DATA = Path(__file__).parent / "data" / "planner_choices.json"
@@ -165,4 +165,17 @@ def test_the_planners_sample_draws_like_random_sample():
                 ours, theirs = random.Random(seed), random.Random(seed)
                 assert _sample(ours, population, k) == theirs.sample(population, k)
                 assert ours.getstate() == theirs.getstate()
-    assert _SAMPLE is _sample
+    assert _SAME_DRAWS
+
+
+def test_the_planners_shuffle_draws_like_random_shuffle():
+    """The refreshed rows are guessed by ``random.shuffle``'s algorithm written out: the same
+    order, and the generator left in the same state."""
+    for seed in range(50):
+        for n in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, others = list(range(200, 200 + n)), list(range(200, 200 + n))
+            _shuffle(ours, mine)
+            theirs.shuffle(others)
+            assert mine == others
+            assert ours.getstate() == theirs.getstate()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..protocol import Action
 from ..words import t
@@ -30,15 +30,16 @@ from .data import (
     is_element,
 )
 
-TILE = 0
+TILE: Final = 0
 """``source`` of an ability action: the player's own ability tile (else a card's code)."""
-NO_TILE = -1
+NO_TILE: Final = -1
 """``reactivate`` of ``ClaimBiomes``: reactivate no ability tile."""
-RECYCLE = -1
+RECYCLE: Final = -1
 """``to`` of ``Move``: back to the card's supply deck."""
-OWN_DECK = -2
+OWN_DECK: Final = -2
 """``to`` of ``Move`` in the solo game: face up on top of your own deck."""
-PLANT_ROW, ANIMAL_ROW = 0, 1
+PLANT_ROW: Final = 0
+ANIMAL_ROW: Final = 1
 ROWS = ("plant & fungi", "animal")
 _MASK_BITS = len(ELEMENTS) * ELEMENT_CARDS_PER_ELEMENT
 

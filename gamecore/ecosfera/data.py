@@ -25,35 +25,37 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..words import LANGUAGES, get_language, t
 
 # ---------------------------------------------------------------------------- printed numbers
 
-BIOMES = ("taiga", "temperate_forest", "desert", "savanna", "tropical", "aquatic", "tundra")
-ELEMENTS = ("earth", "water", "time", "sun", "air")
-ABILITIES = ("plus", "refresh", "movement")
-PLUS, REFRESH, MOVEMENT = 0, 1, 2
-KINDS = ("tree", "plant", "mushroom")
+BIOMES: Final = ("taiga", "temperate_forest", "desert", "savanna", "tropical", "aquatic", "tundra")
+ELEMENTS: Final = ("earth", "water", "time", "sun", "air")
+ABILITIES: Final = ("plus", "refresh", "movement")
+PLUS: Final = 0
+REFRESH: Final = 1
+MOVEMENT: Final = 2
+KINDS: Final = ("tree", "plant", "mushroom")
 
-NUMBER_OF_PLANTS = 30
-NUMBER_OF_ANIMALS = 25
-ELEMENT_CARDS_PER_ELEMENT = 12
-DISASTER_CARDS = 50
-BIOME_TILES = 7
-EXTINCTION_TILES = 7
-LINE_SIZE = 4
+NUMBER_OF_PLANTS: Final = 30
+NUMBER_OF_ANIMALS: Final = 25
+ELEMENT_CARDS_PER_ELEMENT: Final = 12
+DISASTER_CARDS: Final = 50
+BIOME_TILES: Final = 7
+EXTINCTION_TILES: Final = 7
+LINE_SIZE: Final = 4
 """Cards opened into a line at the end of each turn."""
-ROW_SIZE = 4
+ROW_SIZE: Final = 4
 """Face-up cards in each supply row (plants & fungi, animals)."""
-STARTING_DISASTERS = 2
+STARTING_DISASTERS: Final = 2
 LEVELS = (1, 2, 3, 4, 5)
 SOLO_ELEMENT_CARDS = (12, 11, 10, 9, 8)
 """Cards of each element in a solo game, per level, counting the player's own starting card."""
 TEAM_ELEMENT_CARDS = (8, 7, 6, 5, 4)
 """Cards of each element in a 2-4 player game, per level, before one per player is added."""
-THREE_OF_A_KIND = 3
+THREE_OF_A_KIND: Final = 3
 """Three cards of one element, or three disasters, on a line end the turn."""
 OPENING_CATASTROPHE = 4
 """Four disasters in a freshly opened line cost three extinction tiles."""
@@ -73,14 +75,16 @@ REBEL_EXTINCTION_TILES = 6
 
 # ---------------------------------------------------------------------------- card codes
 
-PLANT_BASE = 100
-ANIMAL_BASE = 200
-ELEMENT_BASE = 300
-DISASTER_BASE = 400
-CODE_LIMIT = DISASTER_BASE + DISASTER_CARDS + 1
+PLANT_BASE: Final = 100
+ANIMAL_BASE: Final = 200
+ELEMENT_BASE: Final = 300
+DISASTER_BASE: Final = 400
+CODE_LIMIT: Final = DISASTER_BASE + DISASTER_CARDS + 1
 """Every card code is below this (tables indexed by code have this length)."""
 
-ALL_DISASTERS: tuple[int, ...] = tuple(range(DISASTER_BASE + 1, DISASTER_BASE + DISASTER_CARDS + 1))
+ALL_DISASTERS: Final[tuple[int, ...]] = tuple(
+    range(DISASTER_BASE + 1, DISASTER_BASE + DISASTER_CARDS + 1)
+)
 
 
 def element_code(element: int, copy: int) -> int:
@@ -104,7 +108,7 @@ def is_animal(code: int) -> bool:
     return ANIMAL_BASE < code < ELEMENT_BASE
 
 
-ELEMENT_OF: tuple[int, ...] = tuple(
+ELEMENT_OF: Final[tuple[int, ...]] = tuple(
     (c - ELEMENT_BASE - 1) // ELEMENT_CARDS_PER_ELEMENT if is_element(c) else -1
     for c in range(CODE_LIMIT)
 )

@@ -32,8 +32,8 @@ The planner is in three modules: ``planner_turn.py``, the model of a turn (posit
 steps and their rules); ``planner_value.py``, the heuristic and its memos; and this one, the
 search and the bot. ``PlannerBot`` extends ``PositionValue``, which extends ``TurnRules``:
 the search calls each part as its own method, as before the split, and the parts form one
-chain because mypyc compiles a class with a single base class. ``_sample`` and ``_SAMPLE``
-are imported here for the same-choices test.
+chain because mypyc compiles a class with a single base class. ``_sample``, ``_shuffle`` and
+``_SAME_DRAWS`` are imported here for the same-choices test.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ from .planner_turn import (
     TurnPosition,
     _position_key,
 )
-from .planner_value import _SAMPLE as _SAMPLE
+from .planner_value import _SAME_DRAWS as _SAME_DRAWS
 from .planner_value import (
     DEFAULT_WEIGHTS,
     PositionValue,
@@ -94,6 +94,7 @@ from .planner_value import (
     _deal_lines,
 )
 from .planner_value import _sample as _sample
+from .planner_value import _shuffle as _shuffle
 
 
 class PlannerBot(PositionValue):
@@ -389,7 +390,10 @@ class PlannerBot(PositionValue):
         total = 0.0
         for _ in range(self.refresh_samples):
             order = list(deck)
-            self.rng.shuffle(order)
+            if _SAME_DRAWS:
+                _shuffle(self.rng, order)
+            else:
+                self.rng.shuffle(order)
             # the row goes under the deck: its cards come back only when the deck is short
             order = [c for c in shown if c] + order
             new = tuple(order[-ROW_SIZE:])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .data import (
     ABILITIES,
@@ -34,9 +34,11 @@ from .data import (
 )
 from .game import NO_TILE, OWN_DECK, RECYCLE, TILE
 
-ALL_BIOMES = (1 << BIOME_TILES) - 1
-N_ELEMENTS = len(ELEMENTS)
-ELEMENT_CARD = tuple(ELEMENT_BASE + e * ELEMENT_CARDS_PER_ELEMENT + 1 for e in range(N_ELEMENTS))
+ALL_BIOMES: Final = (1 << BIOME_TILES) - 1
+N_ELEMENTS: Final = len(ELEMENTS)
+ELEMENT_CARD: Final = tuple(
+    ELEMENT_BASE + e * ELEMENT_CARDS_PER_ELEMENT + 1 for e in range(N_ELEMENTS)
+)
 """One code standing for any card of each element (cards of one element are identical)."""
 
 # A step of a plan, (kind, card, other, choice), one per engine action: acquire ``card``
@@ -45,17 +47,24 @@ ELEMENT_CARD = tuple(ELEMENT_BASE + e * ELEMENT_CARDS_PER_ELEMENT + 1 for e in r
 # mycorrhiza of tree ``card`` and mushroom ``other``; move ``card`` to ``other`` (RECYCLE or
 # OWN_DECK). Element cards are named by one code per element (``ELEMENT_CARD``). Plain
 # tuples: the search makes many of them.
-_ACQUIRE_PLANT, _TAKE_MISSING_ELEMENT, _ACQUIRE_ANIMAL, _CLAIM_BIOMES, _MYCORRHIZA, _MOVE_CARD = (
-    range(6)
-)
-_BUYING, _CALLING, _PAIRING, _MOVING = range(4)
-_DOWN = tuple(
+_ACQUIRE_PLANT: Final = 0
+_TAKE_MISSING_ELEMENT: Final = 1
+_ACQUIRE_ANIMAL: Final = 2
+_CLAIM_BIOMES: Final = 3
+_MYCORRHIZA: Final = 4
+_MOVE_CARD: Final = 5
+# the phases of a turn, in order
+_BUYING: Final = 0
+_CALLING: Final = 1
+_PAIRING: Final = 2
+_MOVING: Final = 3
+_DOWN: Final = tuple(
     tuple(t for t in range(len(ABILITIES)) if not up >> t & 1) for up in range(1 << len(ABILITIES))
 )
 """The ability tiles face down, for each bit mask of the tiles face up."""
-_PHASE = 1000
+_PHASE: Final = 1000
 PlanStep = tuple[int, int, int, int]
-_CHECKED = frozenset((_TAKE_MISSING_ELEMENT, _CLAIM_BIOMES, _MYCORRHIZA))
+_CHECKED: Final = frozenset((_TAKE_MISSING_ELEMENT, _CLAIM_BIOMES, _MYCORRHIZA))
 """The steps that may set off the engine's checks: they add an element card to the line
 or win tiles. The others add no element card, disaster or tile, so a position whose
 checks passed still passes after them."""
@@ -186,6 +195,12 @@ def _position_key(s: TurnPosition) -> tuple[Any, ...]:
         s.order,
         s.turn_over,
     )
+
+
+def _has_three(counts: tuple[int, ...]) -> bool:
+    """Whether some count reaches three of a kind (``max()`` is a slow call compiled; mypyc
+    turns ``any`` over a generator into a loop)."""
+    return any(k >= THREE_OF_A_KIND for k in counts)
 
 
 def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -491,7 +506,7 @@ class TurnRules:
         elif s.disasters >= THREE_OF_A_KIND:
             s.extinction_tiles += 1
             s.turn_over = True
-        elif max(s.line_elements) >= THREE_OF_A_KIND:
+        elif _has_three(s.line_elements):
             self._take_disaster(s)
             if s.extinction_tiles < EXTINCTION_TILES and s.disasters >= THREE_OF_A_KIND:
                 s.extinction_tiles += 1

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from .data import (
     ABILITIES,
@@ -36,9 +36,9 @@ from .data import (
 )
 from .planner_turn import ALL_BIOMES, N_ELEMENTS, TurnPosition, TurnRules
 
-WIN_VALUE = 1e9
-LOSS_VALUE = -1e9
-STOCK = 6
+WIN_VALUE: Final = 1e9
+LOSS_VALUE: Final = -1e9
+STOCK: Final = 6
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def _choose(n: int, k: int) -> float:
     return float(math.comb(n, k))
 
 
-_AT_LEAST: dict[tuple[int, int, int, int], float] = {}
+_AT_LEAST: Final[dict[tuple[int, int, int, int], float]] = {}
 
 
 def _at_least(count: int, total: int, drawn: int, wanted: int) -> float:
@@ -136,6 +136,7 @@ class _Collection:
                 self.elements[e] += 1
                 continue
             _count(cards, biomes, c, 1, self.animals, self.plants, self.trees, self.mushrooms)
+        self.element_count = sum(self.elements)
 
 
 def _count(
@@ -164,41 +165,46 @@ def _count(
             mushrooms[b] += n
 
 
-_BITS = tuple(bin(m).count("1") for m in range(ALL_BIOMES + 1))
+_BITS: Final = tuple(bin(m).count("1") for m in range(ALL_BIOMES + 1))
 
 
 def _best_pairing(
     cards: CardSet,
-    animals: Sequence[int],
-    plants: Sequence[int],
-    row: Sequence[int],
+    animals: tuple[int, ...],
+    plants: tuple[int, ...],
+    row: list[int],
     missing: int,
 ) -> int:
     """The most missing tiles one pairing wins in a line holding ``animals`` and ``plants``:
     two animals, a tree and a mushroom, or an animal with one that two plants call from
     the ``row``."""
+    # indices rather than slices, and exact types: compiled, these loops stay native
     mask = cards.biome_mask
     best = 0
-    for i, a in enumerate(animals):
-        ma = mask[a] & missing
+    n_animals = len(animals)
+    for i in range(n_animals):
+        ma = mask[animals[i]] & missing
         if not ma:
             continue
-        for b in animals[i + 1 :]:
-            n = _BITS[ma & mask[b]]
+        for j in range(i + 1, n_animals):
+            n = _BITS[ma & mask[animals[j]]]
             if n > best:
                 best = n
-    if len(plants) >= 2:
+    n_plants = len(plants)
+    if n_plants >= 2:
+        trees, mushrooms = cards.symbol_trees, cards.mushrooms
         for tree in plants:
-            if tree in cards.symbol_trees:
+            if tree in trees:
                 for m in plants:
-                    if m in cards.mushrooms:
+                    if m in mushrooms:
                         n = _BITS[mask[tree] & mask[m] & missing]
                         if n > best:
                             best = n
-        if animals and row:
-            for i, p in enumerate(plants):
-                for q in plants[i + 1 :]:
-                    shared = mask[p] & mask[q]
+        if n_animals and row:
+            for i in range(n_plants):
+                mp = mask[plants[i]]
+                for j in range(i + 1, n_plants):
+                    shared = mp & mask[plants[j]]
                     if not shared:
                         continue
                     for x in row:
@@ -224,8 +230,7 @@ def _can_pair(cards: CardSet, animals: Sequence[int], plants: Sequence[int]) -> 
 def _sample(rng: random.Random, population: Sequence[int], k: int) -> list[int]:
     """``rng.sample(population, k)`` for ``k`` up to 5, drawing the same numbers in the
     same order (CPython's algorithm, written out: its per-draw method calls were a twentieth
-    of the planner's time). ``_SAMPLE`` falls back on ``rng.sample`` if a Python draws
-    otherwise."""
+    of the planner's time). ``_SAME_DRAWS`` says whether it may stand in for ``rng.sample``."""
     draw = rng.getrandbits
     n = len(population)
     if not 0 <= k <= min(n, 5):
@@ -253,19 +258,38 @@ def _sample(rng: random.Random, population: Sequence[int], k: int) -> list[int]:
     return result
 
 
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``, drawing the same numbers in the same order (CPython's algorithm
+    written out, like ``_sample``: its draws through ``_randbelow`` are slow calls)."""
+    draw = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        m = i + 1
+        bits = m.bit_length()
+        j = draw(bits)
+        while j >= m:
+            j = draw(bits)
+        x[i], x[j] = x[j], x[i]
+
+
 def _same_draws() -> bool:
-    """Whether ``_sample`` draws as this Python's ``random.sample`` does."""
+    """Whether ``_sample`` and ``_shuffle`` draw as this Python's ``random.sample`` and
+    ``random.shuffle`` do."""
     for n in (1, 4, 7, 21, 22, 40):
         for k in range(min(n, 5) + 1):
             ours = _sample(random.Random(n * 10 + k), range(n), k)
             if ours != random.Random(n * 10 + k).sample(range(n), k):
                 return False
+        mine, theirs = list(range(n)), list(range(n))
+        _shuffle(random.Random(n), mine)
+        random.Random(n).shuffle(theirs)
+        if mine != theirs:
+            return False
     return True
 
 
-_SAMPLE: Callable[[random.Random, Sequence[int], int], list[int]] = (
-    _sample if _same_draws() else random.Random.sample
-)
+_SAME_DRAWS: Final = _same_draws()
+"""Whether the written-out draws may stand in for the generator's own methods (else the
+planner calls ``rng.sample`` and ``rng.shuffle``)."""
 
 
 def _deal_lines(
@@ -276,9 +300,12 @@ def _deal_lines(
     lines = []
     for _ in range(samples):
         if len(deck) >= LINE_SIZE:
-            lines.append(_SAMPLE(rng, deck, LINE_SIZE))
+            lines.append(
+                _sample(rng, deck, LINE_SIZE) if _SAME_DRAWS else rng.sample(deck, LINE_SIZE)
+            )
         else:
-            lines.append([*deck, *_SAMPLE(rng, rest, min(len(rest), LINE_SIZE - len(deck)))])
+            k = min(len(rest), LINE_SIZE - len(deck))
+            lines.append([*deck, *(_sample(rng, rest, k) if _SAME_DRAWS else rng.sample(rest, k))])
     return lines
 
 
@@ -398,19 +425,21 @@ class PositionValue(TurnRules):
             _count(cards, biomes, code, 1, animals, plants, trees, mushrooms)
         for code in s.recycled:
             _count(cards, biomes, code, -1, animals, plants, trees, mushrooms)
-        elements = [
-            own + taken - back
-            for own, taken, back in zip(
-                coll.elements, s.elements_taken, s.elements_recycled, strict=True
-            )
-        ]
+        # plain loops: a call to zip(strict=...) or sum() is a slow generic call compiled
+        own, taken, back = coll.elements, s.elements_taken, s.elements_recycled
+        elements = [0] * N_ELEMENTS
+        in_deck = 0
+        for e in range(N_ELEMENTS):
+            k = own[e] + taken[e] - back[e]
+            elements[e] = k
+            in_deck += k
         disasters = coll.disasters + s.disasters_taken
         size = (
             coll.size
             + len(s.acquired)
             - len(s.recycled)
-            + sum(elements)
-            - sum(coll.elements)
+            + in_deck
+            - coll.element_count
             + s.disasters_taken
         )
         n = max(size, LINE_SIZE)
@@ -447,7 +476,7 @@ class PositionValue(TurnRules):
                 w.disaster * disasters / n,
                 w.triple_disaster * w.horizon * _at_least(disasters, n, line, 3),
                 w.triple_element * w.horizon * risk,
-                w.buying * _at_least(sum(elements), n, line, self.elements_to_buy),
+                w.buying * _at_least(in_deck, n, line, self.elements_to_buy),
                 w.deck_size * size,
             )
             self._risks[risk_key] = risks
@@ -517,9 +546,10 @@ class PositionValue(TurnRules):
             more_plants = len(extra_plants)
             tree = any(c in cards.symbol_trees for c in extra_plants)
             mushroom = any(c in cards.mushrooms for c in extra_plants)
-            for (animals, plants), (n_animals, n_plants, has_tree, has_mushroom) in zip(
-                self.lines, self.line_kinds, strict=True
-            ):
+            lines, kinds = self.lines, self.line_kinds
+            for k in range(len(lines)):  # not zip(strict=...): a slow call compiled
+                animals, plants = lines[k]
+                n_animals, n_plants, has_tree, has_mushroom = kinds[k]
                 # _can_pair on the line with the waiting cards, from the counts
                 n_animals += more_animals
                 if (
@@ -528,7 +558,7 @@ class PositionValue(TurnRules):
                     or ((has_tree or tree) and (has_mushroom or mushroom))
                 ):
                     total += _best_pairing(
-                        cards, [*animals, *extra_animals], [*plants, *extra_plants], row, missing
+                        cards, (*animals, *extra_animals), (*plants, *extra_plants), row, missing
                     )
         else:
             for animals, plants in self.pairing_lines:
