@@ -16,16 +16,18 @@ from gamecore.ecosfera.planner import PlannerBot
 SPEC = gamecore.GAMES["ecosfera"]
 
 
-class Checked(PlannerBot):
-    """A planner that checks every answer is one of the legal actions it was offered."""
+class Checked:
+    """A planner that checks every answer is one of the legal actions it was offered (it
+    holds a planner rather than extending it: the compiled build's ``PlannerBot`` takes no
+    interpreted subclass)."""
 
     def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+        self.planner = PlannerBot(seed)
         self.seen: list[object] = []
 
     def choose(self, view, legal):
         self.seen.append(view)
-        action = super().choose(view, legal)
+        action = self.planner.choose(view, legal)
         assert action in legal, f"{action} is not among the legal actions"
         return action
 
