@@ -61,8 +61,10 @@ def play(package: Any, level: int, seed: int) -> tuple[float, list[str]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="times through the 25 games")
+    parser.add_argument("--rounds", type=int, default=3, help="times through the games")
+    parser.add_argument("--games", type=int, default=len(SEEDS), help="the first N games only")
     args = parser.parse_args(argv)
+    seeds = SEEDS[: args.games]
     import gamecore
     import gamecore.protocol
 
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
         play(old, 3, 7)
         for r in range(args.rounds):
             spent = {"before": 0.0, "today": 0.0}
-            for i, (level, seed) in enumerate(SEEDS):
+            for i, (level, seed) in enumerate(seeds):
                 order = [("before", old), ("today", gamecore)]
                 moves = {}
                 for name, package in order if i % 2 == 0 else order[::-1]:
@@ -83,11 +85,11 @@ def main(argv: list[str] | None = None) -> None:
                     spent[name] += seconds
                 if moves["before"] != moves["today"]:
                     sys.exit(f"level {level}, seed {seed}: the planners chose differently")
-            before = len(SEEDS) / spent["before"]
-            today = len(SEEDS) / spent["today"]
+            before = len(seeds) / spent["before"]
+            today = len(seeds) / spent["today"]
             print(
                 f"round {r + 1}: before {before:.2f} games/s, today {today:.2f} games/s, "
-                f"{today / before:.2f}x (same moves in all {len(SEEDS)} games)",
+                f"{today / before:.2f}x (same moves in all {len(seeds)} games)",
                 flush=True,
             )
 

@@ -155,3 +155,24 @@ def test_the_compiled_build_plays_the_same_games(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == DIGEST_BEFORE_THE_SPEEDUPS
+
+
+def test_the_planner_benchmark_plays_both_planners_to_the_same_moves(tmp_path: Path) -> None:
+    """benchmarks/planner_speedup.py takes the planner before issue 10 from git and plays the
+    reference games with both; it stops with an error if their moves differ."""
+    root = BENCHMARKS.parent
+    known = subprocess.run(
+        ["git", "-C", str(root), "cat-file", "-e", "8028cdc^{commit}"], capture_output=True
+    )
+    if known.returncode != 0:
+        pytest.skip("this checkout lacks the history (commit 8028cdc) the benchmark reads")
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "planner_speedup.py"), "--rounds", "1", "--games", "2"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "same moves in all 2 games" in result.stdout
+    assert "Machine" in result.stdout
