@@ -291,11 +291,16 @@ class Game(ABC):
         reason = self._check(action)
         if reason is not None:
             raise IllegalAction(reason, action)
-        player = self.current_player
-        assert player is not None
         legal: Action = action  # type: ignore[assignment]  # _check let only actions through
+        player = self._actor(legal)
+        assert player is not None
         self.log.append((player, legal))
         self._apply(legal)
+
+    def _actor(self, action: Action) -> int | None:
+        """Who takes ``action``: the current player. A game whose players act at the same
+        time (Mondo) names the player in its actions and says so here."""
+        return self.current_player
 
     def moves(self) -> list[tuple[int, Action]]:
         """The decisions taken so far (the log without chance records)."""
@@ -415,7 +420,7 @@ class Game(ABC):
             if isinstance(entry, Chance):
                 continue
             player, action = entry
-            if game.current_player != player:
+            if game._actor(action) != player:
                 raise SaveFileError(
                     t(
                         "core.log_wrong_player",
