@@ -2,8 +2,8 @@
 
 ``score_round(boards, bonus=None, volcano_chip=())`` is the digital scoring pad for a
 physical round: ``boards`` maps each player to a board text (see ``board``; the rim is water
-all round, as on side A). The engine calls ``score_boards`` with ``Board`` objects and the
-rims of the side in play. ``analyse(board, rim)`` is the step below: the board's landscapes
+all round, as on side A). The engine calls ``score_boards`` with its boards and the rim of
+the side in play. ``analyse(board, rim)`` is the step below: the board's landscapes
 and wrong connections as plain data, for the sheet's reasons and a widget's highlights.
 
 The rules, in our words (beginner level, one round):
@@ -31,7 +31,7 @@ from typing import Any, Final
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
 from ..words import join_words, t
 from .board import Board, Cell, check_rim, opposite, parse_board, rim_index, terrain_name
-from .faces import ACTIVE, EDGE_NAMES, INACTIVE, WATER
+from .faces import ACTIVE, EDGE_NAMES, INACTIVE, WATER, Face
 
 CATEGORIES: Final = (
     "animals",
@@ -281,17 +281,19 @@ def score_round(
 
 
 def score_boards(
-    boards: Mapping[str, Board],
-    rims: Mapping[str, Sequence[str] | str] | None = None,
+    boards: Mapping[str, Board | Sequence[Sequence[Face | None]]],
+    rim: Sequence[str] | str | None = None,
     bonus: Mapping[str, int] | None = None,
     volcano_chip: Collection[str] | str = (),
 ) -> ScoreSheet:
-    """Score one round from each player's ``Board``; ``rims``: player -> the rim of the side
-    in play (a player left out has water all round). See ``score_round``."""
+    """Score one round from each player's board: a ``Board``, or its rows of faces (north
+    up, ``None`` for an empty space). ``rim``: the rim of the side in play, the same for
+    every player (``None``: water all round, side A). See ``score_round``."""
     analyses: dict[str, Analysis] = {}
     for player, board in boards.items():
-        rim = (rims or {}).get(player)
         try:
+            if not isinstance(board, Board):
+                board = Board(tuple(tuple(row) for row in board))
             analyses[player] = analyse(board, rim)
         except ValueError as problem:
             raise ValueError(
