@@ -6,7 +6,7 @@ g.play(g.legal_actions()[0])
 print(g.score())
 """
 
-from . import ecosfera, nuevos_mundos
+from . import ecosfera, mondo, nuevos_mundos
 from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from .errors import IllegalAction, SaveFileError
 from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
@@ -31,6 +31,7 @@ __all__ = [
     "get_language",
     "load_json",
     "make_bot",
+    "mondo",
     "new_game",
     "nuevos_mundos",
     "play_game",

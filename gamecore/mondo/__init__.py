@@ -1,5 +1,48 @@
 """Mondo: everyone builds a world of landscapes and animals on their own board, at the same
 time, from one shared heap of tiles.
 
-``faces`` holds the tile faces as data (terrains on the edges, regions, animal, volcano).
+``gamecore.new_game("mondo", players=1..4, seed=..., side="A"|"B", level=...)`` plays one
+(``game.py``); ``score_round(boards)`` scores boards typed as text (``scoring.py``);
+``faces`` holds the tile faces as data, ``data`` the components (tiles, boards, chips).
 """
+
+from ..protocol import GameSpec, register
+from . import bots
+from .actions import JumpOut, Place, Return, Stop, Take, clock
+from .faces import Face, parse_face
+from .game import Mondo, MondoView
+from .scoring import CATEGORIES, analyse, score_boards, score_round
+
+SPEC = register(
+    GameSpec(
+        name=Mondo.name,
+        title="Mondo",
+        game_class=Mondo,
+        min_players=Mondo.min_players,
+        max_players=Mondo.max_players,
+        max_moves=bots.max_moves,
+        determinize=bots.determinize,
+        heuristic=bots.heuristic,
+        rewards=bots.rewards,
+        check_invariants=bots.check_invariants,
+        sample_illegal=bots.sample_illegal,
+    )
+)
+
+__all__ = [
+    "CATEGORIES",
+    "SPEC",
+    "Face",
+    "JumpOut",
+    "Mondo",
+    "MondoView",
+    "Place",
+    "Return",
+    "Stop",
+    "Take",
+    "analyse",
+    "clock",
+    "parse_face",
+    "score_boards",
+    "score_round",
+]

@@ -1,0 +1,507 @@
+"""Mondo: the state of a game and the rules that move it (the actions are in actions.py).
+
+Everyone builds at once. The engine has no clock: every action carries the moment it
+happened (milliseconds since the round's "go!"), supplied by whoever drives the game, and the
+engine checks only that time runs forward and that the round's time is not up. Actions are
+applied in the order they are played, so a seed and the log replay a game exactly.
+
+The heap: at the start of each round the tiles are stirred (a shuffle of their order and one
+of which side lies up, both recorded in the log). Everyone sees the same *top layer*, the
+first ``TOP_LAYER`` tiles of the heap, side up only: tiles may be pushed around but not dug
+through. Taking a tile lets the next one slide into view; a tile put back lands on top, and
+the last tile of the layer slides under.
+
+A round ends when everyone has jumped out or stopped (``Stop``: what the timer's ring does to
+everyone still in). It is then scored, the volcano chip goes to the round's best player(s),
+and the next round starts with empty boards. After three rounds the most points win; a tie
+gives several winners.
+
+``current_player`` is the player whose turn it is *for a program that drives everyone*
+(bots, studies, the conformance suite): the player still in who acted least recently. A
+widget lets a person act whenever they like: any player still in may play at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..protocol import Action, Game
+from ..scoresheet import ScoreRow, ScoreSheet
+from ..words import t
+from . import kit
+from .actions import ACTION_TYPES, SIDES, TURNS, JumpOut, Place, Return, Stop, Take, clock
+from .faces import Face
+
+ROUNDS: Final = 3
+TOP_LAYER: Final = 24
+"""Heap tiles everyone can see (the top layer of a heap that cannot be dug through)."""
+STEP_MS: Final = 2000
+"""The time ``legal_actions()`` gives an action: two seconds after the player's last one (a
+bot or a widget sets its own)."""
+PLAYING: Final = 0
+JUMPED: Final = 1
+STOPPED: Final = 2
+EMPTY: Final = -1
+SIDE_NAMES: Final = ("A", "B")
+PLAYABLE_LEVELS: Final = ("beginner",)
+"""The levels the engine plays so far: the advanced level's scoring modifiers and the expert
+level's additional tasks are not built yet (the options refuse them rather than play them
+without their rules)."""
+
+
+def cell_code(tile: int, side: int, turn: int) -> int:
+    """A placed tile as one number: which tile, which side up, how turned."""
+    return tile * 8 + side * 4 + turn
+
+
+def cell_parts(code: int) -> tuple[int, int, int]:
+    """``(tile, side, turn)`` of a placed tile's code."""
+    return code // 8, (code // 4) % 2, code % 4
+
+
+@dataclass(frozen=True)
+class MondoView:
+    """What one player may see: every board, the heap's top layer (side up only), their own
+    tile in hand (both sides), the chips, the time and the rounds scored so far."""
+
+    game: str
+    player: int
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    rows: int
+    cols: int
+    round: int
+    """0, 1 or 2 (3 when the game is over)."""
+    now: int
+    """The time of the latest action of this round (ms)."""
+    limit: int
+    """When this round's time is up (ms)."""
+    ready: tuple[int, ...]
+    """Each player's earliest time for a next action (their last action's time)."""
+    boards: tuple[tuple[Face | None, ...], ...]
+    """Each player's board, row by row, with the placed faces as they lie (turned)."""
+    placed: tuple[tuple[int, ...], ...]
+    """Each player's board as cell codes (``cell_code``; -1 empty)."""
+    heap: tuple[Face, ...]
+    """The top layer, the side that lies up."""
+    heap_size: int
+    hand: tuple[Face, Face] | None
+    """Your tile in hand: its two sides as printed (north up), or None."""
+    hand_up: int
+    """Which side of your tile in hand lay up on the heap (0 or 1)."""
+    holding: tuple[bool, ...]
+    """Whether each player holds a tile."""
+    status: tuple[int, ...]
+    """Each player: 0 still in, 1 jumped out, 2 stopped."""
+    chips: tuple[int, ...]
+    """The bonus chip each player took this round (0: none)."""
+    stack: tuple[int, ...]
+    """The bonus chips left, bottom first (the last is on top)."""
+    volcano_chip: tuple[int, ...]
+    """The players who hold the volcano chip this round."""
+    round_totals: tuple[tuple[int, ...], ...]
+    """Each scored round: every player's points."""
+    rim: tuple[str, ...]
+    """The terrain beyond each outer edge (clockwise from the north-west corner)."""
+    solo_spaces: tuple[int, ...]
+
+
+class Mondo(Game):
+    """A game of Mondo (see the module's notes)."""
+
+    name = "mondo"
+    action_types = ACTION_TYPES
+    min_players = 1
+    max_players = 4
+
+    # the position
+    round: int
+    heap: list[int]
+    up: list[int]
+    boards: list[list[int]]
+    hands: list[int]
+    hand_up: list[int]
+    status: list[int]
+    chips: list[int]
+    stack: list[int]
+    now: int
+    last_time: list[int]
+    last_seq: list[int]
+    seq: int
+    volcano_chip: tuple[int, ...]
+    rounds: list[ScoreSheet]
+
+    @classmethod
+    def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        side = options.pop("side", "A")
+        if not isinstance(side, str) or side.upper() not in SIDE_NAMES:
+            raise ValueError(t("mondo.option_side", side=repr(side)))
+        level = options.pop("level", "beginner")
+        if level not in PLAYABLE_LEVELS:
+            raise ValueError(
+                t("mondo.option_level", level=repr(level), levels=", ".join(PLAYABLE_LEVELS))
+            )
+        seconds = options.pop("round_seconds", None)
+        if seconds is None:
+            seconds = kit.round_seconds(level)
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 10 <= seconds <= 3600:
+            raise ValueError(t("mondo.option_seconds", seconds=repr(seconds)))
+        if options:
+            raise ValueError(t("core.no_option", game=cls.name, options=", ".join(sorted(options))))
+        return {"side": side.upper(), "level": level, "round_seconds": seconds}
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        self.round = 0
+        self.volcano_chip = ()
+        self.rounds = []
+        self.seq = 0
+        self._start_round()
+
+    @property
+    def limit(self) -> int:
+        """When the round's time is up (ms)."""
+        seconds: int = self.options["round_seconds"]
+        return seconds * 1000
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    def _start_round(self) -> None:
+        n = len(self.players)
+        spaces = kit.ROWS * kit.COLS
+        self.boards = [[EMPTY] * spaces for _ in range(n)]
+        self.heap = self._shuffled("heap", [tile.id for tile in kit.box()])
+        if self.solo:
+            # one single-landscape tile of each landscape on the highlighted spaces: the
+            # first of its kind in the stirred heap, the spaces dealt by the seed
+            order = self._shuffled("solo_spaces", list(kit.SOLO_SPACES))
+            for letter, space in zip(kit.SOLO_PREFILL, order, strict=True):
+                tile = next(x for x in self.heap if kit.tile(x).front.edges == (letter,) * 4)
+                self.heap.remove(tile)
+                self.boards[0][space] = cell_code(tile, 0, 0)
+        half = len(self.heap) // 2
+        sides = self._shuffled("sides", [0] * (len(self.heap) - half) + [1] * half)
+        self.up = [0] * kit.tile_limit()
+        for tile, side in zip(self.heap, sides, strict=True):
+            self.up[tile] = side
+        self.hands = [EMPTY] * n
+        self.hand_up = [0] * n
+        self.status = [PLAYING] * n
+        self.chips = [0] * n
+        self.stack = list(kit.bonus_chips(n))
+        self.now = 0
+        self.last_time = [0] * n
+        self.last_seq = [0] * n
+
+    # ------------------------------------------------------------------ whose turn
+    @property
+    def current_player(self) -> int | None:
+        if self.round >= ROUNDS:
+            return None
+        best: int | None = None
+        for p in range(len(self.players)):
+            if self.status[p] != PLAYING:
+                continue
+            if best is None or (self.last_time[p], self.last_seq[p]) < (
+                self.last_time[best],
+                self.last_seq[best],
+            ):
+                best = p
+        return best
+
+    def _actor(self, action: Action) -> int | None:
+        seat = getattr(action, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def next_time(self, player: int) -> int:
+        """The time ``legal_actions()`` gives ``player``'s next action."""
+        return max(self.now, self.last_time[player] + STEP_MS)
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player
+        if player is None:
+            return []
+        return self.legal_actions_for(player)
+
+    def legal_actions_for(self, player: int, time: int | None = None) -> list[Action]:
+        """Everything ``player`` may do at ``time`` (default: ``next_time(player)``)."""
+        if self.round >= ROUNDS or self.status[player] != PLAYING:
+            return []
+        when = self.next_time(player) if time is None else max(time, self.now)
+        if when >= self.limit:
+            return [Stop(player, self.limit)]
+        actions: list[Action] = []
+        if self.hands[player] == EMPTY:
+            actions.extend(Take(player, when, slot) for slot in range(self._layer_size()))
+            actions.append(JumpOut(player, when))
+        else:
+            for space in self.open_spaces(player):
+                for side in range(SIDES):
+                    for turn in range(TURNS):
+                        actions.append(Place(player, when, space, side, turn))
+            actions.extend(Return(player, when, side) for side in range(SIDES))
+        actions.append(Stop(player, when))
+        return actions
+
+    def _layer_size(self) -> int:
+        return min(TOP_LAYER, len(self.heap))
+
+    def open_spaces(self, player: int) -> list[int]:
+        """The spaces where ``player`` may place a tile: any space on an empty board, else
+        the empty spaces that share an edge with a placed tile."""
+        board = self.boards[player]
+        if all(c == EMPTY for c in board):
+            return list(range(len(board)))
+        return [
+            s
+            for s in range(len(board))
+            if board[s] == EMPTY and any(board[o] != EMPTY for o in kit.neighbours(s))
+        ]
+
+    # ------------------------------------------------------------------ checks
+    def _check(self, action: object) -> str | None:
+        if not isinstance(action, (Take, Place, Return, JumpOut, Stop)):
+            return t("mondo.not_an_action", action=repr(action))
+        if self.round >= ROUNDS:
+            return t("mondo.game_over")
+        seat = action.seat
+        if not 0 <= seat < len(self.players):
+            return t("mondo.no_such_player", seat=seat)
+        who = self.players[seat]
+        if self.status[seat] == JUMPED:
+            return t("mondo.already_jumped", player=who)
+        if self.status[seat] == STOPPED:
+            return t("mondo.already_stopped", player=who)
+        if action.time < self.now:
+            return t("mondo.time_backwards", time=clock(action.time), now=clock(self.now))
+        if isinstance(action, Stop):
+            if action.time > self.limit:
+                return t("mondo.stop_after_limit", limit=clock(self.limit))
+            return None
+        if action.time >= self.limit:
+            return t("mondo.time_up", limit=clock(self.limit))
+        if isinstance(action, Take):
+            if self.hands[seat] != EMPTY:
+                return t("mondo.hand_full", player=who)
+            if not 0 <= action.slot < self._layer_size():
+                return t("mondo.no_such_slot", slot=action.slot + 1, n=self._layer_size())
+            return None
+        if isinstance(action, JumpOut):
+            if self.hands[seat] != EMPTY:
+                return t("mondo.jump_with_tile", player=who)
+            return None
+        if self.hands[seat] == EMPTY:
+            return t("mondo.hand_empty", player=who)
+        if isinstance(action, Return):
+            return None if action.side in (0, 1) else t("mondo.no_such_side", side=action.side)
+        # Place
+        board = self.boards[seat]
+        if not 0 <= action.space < len(board):
+            return t("mondo.no_such_space", space=action.space + 1, n=len(board))
+        if action.side not in (0, 1):
+            return t("mondo.no_such_side", side=action.side)
+        if not 0 <= action.turn < TURNS:
+            return t("mondo.no_such_turn", turn=action.turn)
+        if board[action.space] != EMPTY:
+            return t("mondo.space_taken", space=action.space + 1)
+        if action.space not in self.open_spaces(seat):
+            return t("mondo.space_not_touching", space=action.space + 1)
+        return None
+
+    # ------------------------------------------------------------------ moves
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, (Take, Place, Return, JumpOut, Stop))
+        seat = action.seat
+        self.now = action.time
+        self.seq += 1
+        self.last_time[seat] = action.time
+        self.last_seq[seat] = self.seq
+        if isinstance(action, Take):
+            tile = self.heap.pop(action.slot)
+            self.hands[seat] = tile
+            self.hand_up[seat] = self.up[tile]
+        elif isinstance(action, Place):
+            self.boards[seat][action.space] = cell_code(self.hands[seat], action.side, action.turn)
+            self.hands[seat] = EMPTY
+        elif isinstance(action, Return):
+            self._put_back(seat, action.side)
+        elif isinstance(action, JumpOut):
+            self.status[seat] = JUMPED
+            if self.stack:
+                self.chips[seat] = self.stack.pop()
+        else:  # Stop
+            if self.hands[seat] != EMPTY:
+                self._put_back(seat, self.hand_up[seat])
+            self.status[seat] = STOPPED
+        if all(s != PLAYING for s in self.status):
+            self._end_round()
+
+    def _put_back(self, seat: int, side: int) -> None:
+        """The tile in hand lands on top of the heap, ``side`` up."""
+        tile = self.hands[seat]
+        self.up[tile] = side
+        self.heap.insert(0, tile)
+        self.hands[seat] = EMPTY
+
+    def _end_round(self) -> None:
+        sheet = self.round_sheet()
+        self.rounds.append(sheet)
+        totals = [sheet.total(name) for name in self.players]
+        best = max(totals)
+        self.volcano_chip = tuple(p for p, total in enumerate(totals) if total == best)
+        self.round += 1
+        if self.round < ROUNDS:
+            self._start_round()
+
+    # ------------------------------------------------------------------ boards and scores
+    def faces(self, player: int) -> list[list[Face | None]]:
+        """``player``'s board, row by row, with the placed faces as they lie (turned)."""
+        rows: list[list[Face | None]] = []
+        board = self.boards[player]
+        for r in range(kit.ROWS):
+            row: list[Face | None] = []
+            for c in range(kit.COLS):
+                code = board[r * kit.COLS + c]
+                row.append(None if code == EMPTY else placed_face(code))
+            rows.append(row)
+        return rows
+
+    def rim(self) -> tuple[str, ...]:
+        return kit.rim(self.options["side"])
+
+    def round_sheet(self) -> ScoreSheet:
+        """The current round scored as it stands (the rulebook's scoring of one round)."""
+        from .scoring import score_boards
+
+        return score_boards(
+            {name: self.faces(p) for p, name in enumerate(self.players)},
+            rim=self.rim(),
+            bonus={name: self.chips[p] for p, name in enumerate(self.players)},
+            volcano_chip=[self.players[p] for p in self.volcano_chip],
+        )
+
+    def score(self) -> ScoreSheet:
+        """The rounds scored so far (columns A, B and C of the score pad), one row per round."""
+        categories = tuple(f"round_{r + 1}" for r in range(ROUNDS))
+        rows = []
+        for r, sheet in enumerate(self.rounds):
+            for name in self.players:
+                rows.append(
+                    ScoreRow(
+                        name,
+                        categories[r],
+                        sheet.total(name),
+                        t("mondo.round_row", round=r + 1, points=sheet.total(name)),
+                    )
+                )
+        return ScoreSheet(
+            self.players,
+            categories,
+            tuple(rows),
+            titles={c: t("mondo.round_title", round=r + 1) for r, c in enumerate(categories)},
+        )
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int) -> MondoView:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise ValueError(f"there is no player {player!r} in this game")
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"there is no player {player!r} in this game")
+        tile = self.hands[player]
+        hand: tuple[Face, Face] | None = None
+        if tile != EMPTY:
+            printed = kit.tile(tile)
+            hand = (printed.front, printed.back)
+        layer = self.heap[: self._layer_size()]
+        return MondoView(
+            game=self.name,
+            player=player,
+            players=self.players,
+            options=dict(self.options),
+            rows=kit.ROWS,
+            cols=kit.COLS,
+            round=self.round,
+            now=self.now,
+            limit=self.limit,
+            ready=tuple(self.last_time),
+            boards=tuple(
+                tuple(f for row in self.faces(p) for f in row) for p in range(len(self.players))
+            ),
+            placed=tuple(tuple(b) for b in self.boards),
+            heap=tuple(side_face(tile, self.up[tile]) for tile in layer),
+            heap_size=len(self.heap),
+            hand=hand,
+            hand_up=self.hand_up[player] if tile != EMPTY else 0,
+            holding=tuple(h != EMPTY for h in self.hands),
+            status=tuple(self.status),
+            chips=tuple(self.chips),
+            stack=tuple(self.stack),
+            volcano_chip=self.volcano_chip,
+            round_totals=tuple(
+                tuple(sheet.total(name) for name in self.players) for sheet in self.rounds
+            ),
+            rim=self.rim(),
+            solo_spaces=kit.SOLO_SPACES if self.solo else (),
+        )
+
+    # ------------------------------------------------------------------ copies
+    def _state_key(self) -> tuple[Any, ...]:
+        return (
+            self.round,
+            tuple(self.heap),
+            tuple(self.up),
+            tuple(tuple(b) for b in self.boards),
+            tuple(self.hands),
+            tuple(self.hand_up),
+            tuple(self.status),
+            tuple(self.chips),
+            tuple(self.stack),
+            self.now,
+            tuple(self.last_time),
+            tuple(self.last_seq),
+            self.seq,
+            self.volcano_chip,
+            tuple(tuple(sorted(s.totals().items())) for s in self.rounds),
+        )
+
+    def _copy_state(self, other: Any) -> None:
+        other.round = self.round
+        other.heap = list(self.heap)
+        other.up = list(self.up)
+        other.boards = [list(b) for b in self.boards]
+        other.hands = list(self.hands)
+        other.hand_up = list(self.hand_up)
+        other.status = list(self.status)
+        other.chips = list(self.chips)
+        other.stack = list(self.stack)
+        other.now = self.now
+        other.last_time = list(self.last_time)
+        other.last_seq = list(self.last_seq)
+        other.seq = self.seq
+        other.volcano_chip = self.volcano_chip
+        other.rounds = list(self.rounds)  # score sheets are immutable
+
+
+def side_face(tile: int, side: int) -> Face:
+    """One side of a tile as printed (north up)."""
+    printed = kit.tile(tile)
+    return printed.front if side == 0 else printed.back
+
+
+def placed_face(code: int) -> Face:
+    """The face a placed tile shows, turned as it lies."""
+    tile, side, turn = cell_parts(code)
+    return side_face(tile, side).rotated(turn)
+
+
+def totals(game: Mondo) -> Mapping[str, int]:
+    """Every player's points over the rounds scored so far."""
+    return game.score().totals()
+
+
+def names(players: Sequence[str]) -> str:
+    return ", ".join(players)
