@@ -18,6 +18,7 @@ from .game import (
     MondoView,
     cell_parts,
     side_face,
+    totals_sheet,
 )
 
 
@@ -40,7 +41,8 @@ def determinize(view: MondoView, rng: random.Random) -> Mondo:
     game.last_seq = list(range(n))  # the order of equal times is not shown; any will do
     game.seq = n
     game.volcano_chip = view.volcano_chip
-    game.rounds = []  # the scored rounds are history: only their totals are shown
+    # the scored rounds are history: only their totals are shown, and they are enough
+    game.rounds = [totals_sheet(view.players, points) for points in view.round_totals]
     game.up = [0] * kit.tile_limit()
     used = {cell_parts(code)[0] for board in view.placed for code in board if code != EMPTY}
     game.hands = [EMPTY] * n

@@ -23,7 +23,7 @@ widget lets a person act whenever they like: any player still in may play at any
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -486,6 +486,15 @@ class Mondo(Game):
         other.rounds = list(self.rounds)  # score sheets are immutable
 
 
+def totals_sheet(players: tuple[str, ...], points: Sequence[int]) -> ScoreSheet:
+    """A scored round known only by its totals (what a view shows of past rounds)."""
+    rows = tuple(
+        ScoreRow(name, "total", p, t("mondo.round_total", points=p))
+        for name, p in zip(players, points, strict=True)
+    )
+    return ScoreSheet(players, ("total",), rows)
+
+
 def side_face(tile: int, side: int) -> Face:
     """One side of a tile as printed (north up)."""
     printed = kit.tile(tile)
@@ -496,12 +505,3 @@ def placed_face(code: int) -> Face:
     """The face a placed tile shows, turned as it lies."""
     tile, side, turn = cell_parts(code)
     return side_face(tile, side).rotated(turn)
-
-
-def totals(game: Mondo) -> Mapping[str, int]:
-    """Every player's points over the rounds scored so far."""
-    return game.score().totals()
-
-
-def names(players: Sequence[str]) -> str:
-    return ", ".join(players)
