@@ -682,3 +682,11 @@ def test_the_most_volcanoes_lose_them_every_tied_player_included(counts: dict[st
     most = max(counts.values())
     for player, n in counts.items():
         assert penalties[player] == (-n if n == most and most > 0 else 0)
+
+
+def test_the_sheet_shows_as_a_table_with_its_reasons() -> None:
+    sheet = score_round({"Marianne": MARIANNE, "Ginger": GINGER}, bonus={"Marianne": 2})
+    html = sheet._repr_html_()
+    assert "<th>Wrong connections</th>" in html
+    assert "Closed desert of 2 tiles, no wrong connection: +2" in html
+    assert sheet.to_dict()["totals"] == {"Marianne": 11, "Ginger": -5}
