@@ -39,6 +39,7 @@ def determinize(view: MondoView, rng: random.Random) -> Mondo:
     game.now = view.now
     game.last_time = list(view.ready)
     game.last_seq = list(range(n))  # the order of equal times is not shown; any will do
+    game.last_gap = [0] * n  # a player's pace is not shown either
     game.seq = n
     game.volcano_chip = view.volcano_chip
     # the scored rounds are history: only their totals are shown, and they are enough

@@ -17,8 +17,11 @@ and the next round starts with empty boards. After three rounds the most points 
 gives several winners.
 
 ``current_player`` is the player whose turn it is *for a program that drives everyone*
-(bots, studies, the conformance suite): the player still in who acted least recently. A
-widget lets a person act whenever they like: any player still in may play at any time.
+(bots, studies, the conformance suite): the player still in who is due first, reckoning each
+player's next action one of their own last gaps after their last one (so a bot that acts
+every two seconds gets three turns to a six-second bot's one), ties to the one who acted
+least recently. A widget lets a person act whenever they like: any player still in may
+play at any time.
 """
 
 from __future__ import annotations
@@ -129,6 +132,7 @@ class Mondo(Game):
     now: int
     last_time: list[int]
     last_seq: list[int]
+    last_gap: list[int]
     seq: int
     volcano_chip: tuple[int, ...]
     rounds: list[ScoreSheet]
@@ -196,6 +200,7 @@ class Mondo(Game):
         self.now = 0
         self.last_time = [0] * n
         self.last_seq = [0] * n
+        self.last_gap = [0] * n
 
     # ------------------------------------------------------------------ whose turn
     @property
@@ -206,12 +211,17 @@ class Mondo(Game):
         for p in range(len(self.players)):
             if self.status[p] != PLAYING:
                 continue
-            if best is None or (self.last_time[p], self.last_seq[p]) < (
-                self.last_time[best],
+            if best is None or (self.due(p), self.last_seq[p]) < (
+                self.due(best),
                 self.last_seq[best],
             ):
                 best = p
         return best
+
+    def due(self, player: int) -> int:
+        """When ``player`` is reckoned to act next: their last action's time plus the gap
+        before it (a player's own pace; 0 before their second action)."""
+        return self.last_time[player] + self.last_gap[player]
 
     def _actor(self, action: Action) -> int | None:
         seat = getattr(action, "seat", None)
@@ -318,6 +328,7 @@ class Mondo(Game):
         seat = action.seat
         self.now = action.time
         self.seq += 1
+        self.last_gap[seat] = action.time - self.last_time[seat]
         self.last_time[seat] = action.time
         self.last_seq[seat] = self.seq
         if isinstance(action, Take):
@@ -463,6 +474,7 @@ class Mondo(Game):
             self.now,
             tuple(self.last_time),
             tuple(self.last_seq),
+            tuple(self.last_gap),
             self.seq,
             self.volcano_chip,
             tuple(tuple(sorted(s.totals().items())) for s in self.rounds),
@@ -481,6 +493,7 @@ class Mondo(Game):
         other.now = self.now
         other.last_time = list(self.last_time)
         other.last_seq = list(self.last_seq)
+        other.last_gap = list(self.last_gap)
         other.seq = self.seq
         other.volcano_chip = self.volcano_chip
         other.rounds = list(self.rounds)  # score sheets are immutable
