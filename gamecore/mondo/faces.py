@@ -18,7 +18,9 @@ Faces have a short text form, the one the scoring pad and ``score_round`` read::
 
 Four letters for the N, E, S, W edges; then the marks ``a`` (an animal), ``V`` (an active
 volcano) or ``v`` (an inactive one); then, optionally, ``/`` and the edge groups that form
-one region, separated by commas. Without groups, the edges of one letter form one region.
+one region, separated by commas. Without groups, the edges of one letter form one region
+(even ``fpfp``, whose two regions could not both cross a flat tile: the scoring notation says
+so); groups, where given, must not cross (``fpfp/NS,EW`` is refused).
 """
 
 from __future__ import annotations
@@ -190,7 +192,28 @@ def _parse_groups(
     if len(seen) != N_EDGES:
         missing = "".join(EDGE_NAMES[e] for e in range(N_EDGES) if e not in seen)
         raise ValueError(t("mondo.face_edges_missing", text=raw, edges=missing))
+    for a in groups:
+        for b in groups:
+            if a is not b and _cross(a, b):
+                names = ("".join(EDGE_NAMES[e] for e in g) for g in (a, b))
+                raise ValueError(
+                    t("mondo.face_groups_cross", text=raw, a=next(names), b=next(names))
+                )
     return tuple(sorted(groups, key=lambda g: g[0]))
+
+
+def _cross(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Whether two regions would have to cross on a flat tile: going round the edges, ``b``
+    has an edge on each side of two of ``a``'s edges (N and S of one region, E and W of the
+    other)."""
+    for i in a:
+        for j in a:
+            if i < j:
+                inside = any(i < e < j for e in b)
+                outside = any(e < i or e > j for e in b)
+                if inside and outside:
+                    return True
+    return False
 
 
 def _animal_region(
