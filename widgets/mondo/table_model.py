@@ -1,0 +1,302 @@
+"""What a Mondo table means, without any widget: ``MondoTableModel``.
+
+Mondo is played in real time, so the table has a clock. The widget's countdown runs in the
+browser and tells the model the round's time now and then (``tick(ms)``); the model then lets
+every bot act whose moment has come, in time order, and a person's click is played at the
+moment it was made, after the bots that acted before it. The engine itself has no clock: each
+action carries its time, so a seed and the log replay the game.
+
+The person's hand: the model keeps which side of the tile in hand is up and how it is turned
+(flip and turn cost nothing and are not moves); a click on a space places it so.
+
+A bot plans its next action when it is asked (its time comes from its own pace); the plan is
+asked for again whenever someone else changes the table (a tile it wanted may be gone), and
+played when the clock reaches its time. A puzzle table has no bots and no timer: each action
+is one second after the one before, and the round ends when the person says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gamecore import IllegalAction
+from gamecore.mondo import JumpOut, Mondo, MondoView, Place, Return, Stop, Take, clock
+from gamecore.mondo.actions import TURNS
+from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
+from gamecore.protocol import Action
+from gamecore.words import t
+
+PUZZLE_STEP_MS = 1000
+"""A puzzle has no clock: each action comes one second after the one before."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the status line says after a request: an event, or a problem (refused)."""
+
+    event: str | None = None
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+class MondoTableModel:
+    """The state of a Mondo table: the game, who is the person, the bots, the clock, the
+    tile in hand as the person holds it, and the meaning of every request."""
+
+    def __init__(
+        self,
+        game: Mondo,
+        human: int = 0,
+        bots: Mapping[int, Any] | None = None,
+        *,
+        puzzle: bool = False,
+    ) -> None:
+        if not 0 <= human < len(game.players):
+            raise ValueError(t("mondo_table.no_such_seat", seat=human + 1))
+        self.game = game
+        self.human = human
+        self.bots: dict[int, Any] = dict(bots or {})
+        if human in self.bots:
+            raise ValueError(t("mondo_table.human_is_bot", seat=human + 1))
+        missing = [p for p in range(len(game.players)) if p != human and p not in self.bots]
+        if missing:
+            raise ValueError(t("mondo_table.seat_without_bot", seat=missing[0] + 1))
+        self.puzzle = puzzle
+        if puzzle and self.bots:
+            raise ValueError(t("mondo_table.puzzle_alone"))
+        self.clock = 0
+        """The round's time as the widget last told it (ms)."""
+        self.side = 0
+        """Which side of the tile in hand is up (0 single landscape, 1 mixed)."""
+        self.turn = 0
+        """Quarter turns of the tile in hand."""
+        self.round_seen = game.round
+        """The round the table shows (a finished round stays on screen until the next
+        starts)."""
+        self.plans: dict[int, Action] = {}
+
+    # ------------------------------------------------------------------ the clock
+    @property
+    def view(self) -> MondoView:
+        return self.game.view(self.human)
+
+    @property
+    def playing(self) -> bool:
+        """Whether the person may still act this round."""
+        return (
+            not self.game.is_over
+            and self.game.round == self.round_seen
+            and self.game.status[self.human] == PLAYING
+        )
+
+    def moment(self) -> int:
+        """The time of the person's next action: the clock, or a second after the last
+        action in a puzzle."""
+        if self.puzzle:
+            return self.game.now + PUZZLE_STEP_MS
+        return max(self.clock, self.game.now)
+
+    def tick(self, ms: int) -> list[str]:
+        """The round's time is now ``ms``: let every bot whose moment has come act, in time
+        order (the timer's ring stops everyone still in). Returns what happened, in words."""
+        if self.puzzle or self.game.is_over or self.game.round != self.round_seen:
+            return []
+        self.clock = max(self.clock, ms)
+        said = self._bots_until(min(self.clock, self.game.limit))
+        if self.clock >= self.game.limit and self.game.round == self.round_seen:
+            said += self._ring()
+        return said
+
+    def _ring(self) -> list[str]:
+        """Time is up: everyone still in stops (a tile in hand goes back)."""
+        said = []
+        round_now = self.game.round
+        for p in range(len(self.game.players)):
+            if self.game.round != round_now:
+                break
+            if self.game.status[p] == PLAYING:
+                self.game.play(Stop(p, self.game.limit))
+                said.append(t("mondo_table.time_up_for", player=self.game.players[p]))
+        self.plans.clear()
+        return said
+
+    def _plan(self, seat: int) -> Action | None:
+        """The bot's next action, asked now (its time comes from its own pace)."""
+        if self.game.status[seat] != PLAYING:
+            return None
+        plan = self.plans.get(seat)
+        if plan is None:
+            bot = self.bots[seat]
+            legal = self.game.legal_actions_for(seat)
+            plan = bot.choose(self.game.view(seat), legal)
+            self.plans[seat] = plan
+        return plan
+
+    def _bots_until(self, ms: int) -> list[str]:
+        """Play the bots' plans whose time is at most ``ms``, earliest first."""
+        said: list[str] = []
+        round_now = self.game.round
+        for _ in range(10_000):  # a bound: each pass plays one action or stops
+            if self.game.round != round_now or self.game.is_over:
+                break
+            due = [(_time(plan), seat) for seat in self.bots if (plan := self._plan(seat))]
+            if not due:
+                break
+            time, seat = min(due)
+            if time > ms:
+                break
+            action = self.plans.pop(seat)
+            if self.game.why_illegal(action) is not None:
+                # the table changed under the plan: the bot looks again at that moment
+                legal = self.game.legal_actions_for(seat, time)
+                action = self.bots[seat].choose(self.game.view(seat), legal)
+                if self.game.why_illegal(action) is not None:
+                    action = Stop(seat, min(max(time, self.game.now), self.game.limit))
+                if _time(action) > ms:
+                    self.plans[seat] = action
+                    continue
+            self.game.play(action)
+            self.plans.clear()  # every other plan was made on the table before this move
+            said.append(self.describe_move(seat, action))
+        return said
+
+    # ------------------------------------------------------------------ the person's requests
+    def _refusal(self) -> str | None:
+        if self.game.is_over:
+            return t("mondo_table.game_over")
+        if self.game.round != self.round_seen:
+            return t("mondo_table.round_over")
+        if self.game.status[self.human] != PLAYING:
+            return t("mondo_table.you_are_out")
+        if not self.puzzle and self.moment() >= self.game.limit:
+            return t("mondo.time_up", limit=clock(self.game.limit))
+        return None
+
+    def _play(self, action: Action) -> Said:
+        """Play the person's action at its moment, after the bots due before it."""
+        before = self._bots_until(_time(action) - 1) if not self.puzzle else []
+        reason = self.game.why_illegal(action)
+        if reason is not None:
+            return Said(event=" ".join(before) or None, problem=reason)
+        try:
+            self.game.play(action)
+        except IllegalAction as err:  # why_illegal said yes: only a change under us
+            return Said(problem=err.reason)
+        self.plans.clear()
+        return Said(event=" ".join([*before, self.describe_move(self.human, action)]))
+
+    def take(self, slot: int) -> Said:
+        """Take the tile at ``slot`` of the heap's top layer (counted from 0)."""
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        if self.game.hands[self.human] != EMPTY:
+            return Said(problem=t("mondo_table.hand_full"))
+        said = self._play(Take(self.human, self.moment(), slot))
+        if said.ok:
+            self.side = self.game.hand_up[self.human]
+            self.turn = 0
+        return said
+
+    def flip(self) -> Said:
+        if self.game.hands[self.human] == EMPTY:
+            return Said(problem=t("mondo_table.nothing_to_flip"))
+        self.side = 1 - self.side
+        return Said(event=t(f"mondo_table.flipped_{self.side}"))
+
+    def rotate(self, quarter_turns: int = 1) -> Said:
+        if self.game.hands[self.human] == EMPTY:
+            return Said(problem=t("mondo_table.nothing_to_turn"))
+        self.turn = (self.turn + quarter_turns) % TURNS
+        return Said(event=t("mondo_table.turned", degrees=self.turn * 90))
+
+    def place(self, space: int) -> Said:
+        """Place the tile in hand on ``space`` as it is held (side up, turned)."""
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        if self.game.hands[self.human] == EMPTY:
+            return Said(problem=t("mondo_table.take_first"))
+        return self._play(Place(self.human, self.moment(), space, self.side, self.turn))
+
+    def put_back(self) -> Said:
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        if self.game.hands[self.human] == EMPTY:
+            return Said(problem=t("mondo_table.nothing_to_put_back"))
+        return self._play(Return(self.human, self.moment(), self.side))
+
+    def jump_out(self) -> Said:
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        return self._play(JumpOut(self.human, self.moment()))
+
+    def finish_puzzle(self) -> Said:
+        """A puzzle's round ends when the person says so (no chip: there is no race)."""
+        if not self.puzzle:
+            return Said(problem=t("mondo_table.not_a_puzzle"))
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        return self._play(Stop(self.human, min(self.moment(), self.game.limit)))
+
+    def start_next_round(self) -> Said:
+        """Leave the scored round on screen behind: the next round's clock starts at 0."""
+        if self.game.round == self.round_seen:
+            return Said(problem=t("mondo_table.round_not_over"))
+        if self.game.round >= ROUNDS:
+            return Said(problem=t("mondo_table.game_over"))
+        self.round_seen = self.game.round
+        self.clock = 0
+        self.plans.clear()
+        self.side = self.turn = 0
+        return Said(event=t("mondo_table.round_starts", round=self.game.round + 1))
+
+    def key(self, name: str) -> Said:
+        """A key pressed on the table: f flips, r turns, b puts back, j jumps out, a number
+        key 1-9 takes that tile of the heap."""
+        if name in ("f", "F"):
+            return self.flip()
+        if name in ("r", "R"):
+            return self.rotate()
+        if name in ("b", "B"):
+            return self.put_back()
+        if name in ("j", "J"):
+            return self.jump_out()
+        if name.isdigit() and name != "0":
+            return self.take(int(name) - 1)
+        return Said(problem=t("mondo_table.unknown_key", key=name))
+
+    # ------------------------------------------------------------------ words
+    def describe_move(self, seat: int, action: Action) -> str:
+        who = self.game.players[seat]
+        at = clock(_time(action))
+        if isinstance(action, Take):
+            return t("mondo_table.took", player=who, time=at)
+        if isinstance(action, Place):
+            return t("mondo_table.placed", player=who, space=action.space + 1, time=at)
+        if isinstance(action, Return):
+            return t("mondo_table.put_back", player=who, time=at)
+        if isinstance(action, JumpOut):
+            chip = self.game.chips[seat]
+            if chip:
+                return t("mondo_table.jumped_with_chip", player=who, chip=chip, time=at)
+            return t("mondo_table.jumped", player=who, time=at)
+        return t("mondo_table.stopped", player=who, time=at)
+
+    def time_left(self) -> int:
+        """Milliseconds left in the round as the table last heard."""
+        return max(0, self.game.limit - max(self.clock, self.game.now))
+
+
+def _time(action: Action) -> int:
+    """The moment a Mondo action happened (every Mondo action has one)."""
+    time: int = getattr(action, "time")  # noqa: B009  # Action itself has no time field
+    return time
