@@ -1,0 +1,432 @@
+"""What Mondo's scoring pad means, without any widget: ``MondoPadModel``.
+
+The model keeps the players (1 to 4), each one's board, bonus chip and volcano chip, the
+side of the boards (A: water rim; B: four landscapes), the space being edited and how far
+the score has been walked through. Every request answers with a ``Said`` (an event, or a
+problem and nothing changed), so the widget (``pad.py``) only forwards and redraws, and
+tests drive the model alone. Scoring is ``gamecore.mondo.scoring``; the drawing is
+``tiles``.
+
+Walking through the score: one step per row of the active player's score sheet, in the
+sheet's order (the rulebook's categories), so each closed landscape and each wrong
+connection gets a step of its own, lit on the board, with the row's sentence beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from gamecore.mondo.board import (
+    Board,
+    Cell,
+    board_text,
+    describe_board,
+    describe_face,
+    opposite,
+    parse_board,
+)
+from gamecore.mondo.data import BOARD_COLUMNS, BOARD_ROWS, RIMS, SPECIES_BY_ID, default_tiles
+from gamecore.mondo.faces import ACTIVE, ANIMAL_MARK, INACTIVE, TERRAINS, Face, parse_face
+from gamecore.mondo.scoring import BONUS_CHIPS, Analysis, analyse, score_analyses
+from gamecore.scoresheet import ScoreRow, ScoreSheet
+from gamecore.words import t
+
+from ..nuevos_mundos.table_model import Said
+from .tiles import EdgeRef
+
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 4
+SIDES: Final = ("A", "B")
+VOLCANOES: Final = ("", ACTIVE, INACTIVE)
+"""A face's volcano: none, active, inactive."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the walk through a score: a row of the sheet and what it lights up."""
+
+    row: ScoreRow
+    lit: frozenset[EdgeRef] | None = None
+    """Tile edges to light (None: light nothing, fade nothing)."""
+    wrong: tuple[EdgeRef, ...] = ()
+    """Tile edges to mark as a wrong connection."""
+
+
+@cache
+def box_faces() -> tuple[Face, ...]:
+    """Every different face in the box (both sides of the 136 tiles), singles first."""
+    seen: dict[str, Face] = {}
+    for tile in default_tiles():
+        for face in tile.sides:
+            seen.setdefault(face.text() + "|" + face.animal, face)
+    return tuple(sorted(seen.values(), key=lambda f: (not f.single, f.text(), f.animal)))
+
+
+def face_label(face: Face) -> str:
+    """How a box face is listed: its text, and the animal's name when it has one."""
+    species = SPECIES_BY_ID.get(face.animal)
+    if species is None:
+        return face.text()
+    return t("mondo_pad.face_with_animal", text=face.text(), animal=species.name())
+
+
+def _rebuilt(face: Face, edges: Sequence[str], animal: bool, volcano: str) -> Face:
+    """A face with new edges or marks; its regions become the default (edges of one
+    letter together), since the old groups may no longer fit the edges."""
+    text = "".join(edges) + (ANIMAL_MARK if animal else "") + volcano
+    species = face.animal if animal and face.animal in SPECIES_BY_ID else ""
+    if edges == face.edges and face.regions and animal == face.has_animal:
+        try:  # same edges: keep the face's own regions (a box face's groups)
+            groups = ",".join("".join("NESW"[e] for e in g) for g in face.regions)
+            return parse_face(f"{text}/{groups}", animal=species)
+        except ValueError:
+            pass
+    return parse_face(text, animal=species)
+
+
+class MondoPadModel:
+    """The boards entered so far, and how far their score has been walked through."""
+
+    def __init__(self, players: Sequence[str] = ("Marianne",), side: str = "A") -> None:
+        names = [str(p).strip() for p in players]
+        problem = _names_problem(names)
+        if problem:
+            raise ValueError(problem)
+        if side not in SIDES:
+            raise ValueError(t("mondo_pad.bad_side", side=side))
+        self.names = names
+        self.boards = [Board.empty(BOARD_ROWS, BOARD_COLUMNS) for _ in names]
+        self.bonus = [0 for _ in names]
+        self.chip: set[int] = set()
+        """The rows of the players who hold the volcano chip."""
+        self.side = side
+        self.active = 0
+        self.selected: Cell | None = None
+        self.shown = 0
+        """Steps revealed of the active player's score."""
+        self.refused: list[str | None] = [None for _ in names]
+        """Why a typed board text was not taken (None: it was)."""
+
+    # --- players --------------------------------------------------------------------
+    @property
+    def player(self) -> str:
+        return self.names[self.active]
+
+    @property
+    def board(self) -> Board:
+        return self.boards[self.active]
+
+    def row(self, player: str | int) -> int | None:
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player if 0 <= player < len(self.names) else None
+        for k, name in enumerate(self.names):
+            if name.lower() == str(player).strip().lower():
+                return k
+        return None
+
+    def choose(self, player: str | int) -> Said:
+        row = self.row(player)
+        if row is None:
+            return Said(
+                problem=t("mondo_pad.no_player", player=player, players=", ".join(self.names))
+            )
+        self.active, self.selected, self.shown = row, None, 0
+        return Said(event=t("mondo_pad.now_editing", name=self.player))
+
+    def rename(self, row: int, name: str) -> Said:
+        names = list(self.names)
+        names[row] = name.strip()
+        problem = _names_problem(names)
+        if problem:
+            return Said(problem=problem)
+        old, self.names[row] = self.names[row], name.strip()
+        return Said(event=t("mondo_pad.renamed", old=old, new=self.names[row]))
+
+    def add_player(self) -> Said:
+        if len(self.names) >= MAX_PLAYERS:
+            return Said(problem=t("mondo_pad.room_for", n=MAX_PLAYERS))
+        name = next(
+            t("mondo_pad.default_name", k=k)
+            for k in range(1, 9)
+            if t("mondo_pad.default_name", k=k).lower() not in {n.lower() for n in self.names}
+        )
+        self.names.append(name)
+        self.boards.append(Board.empty(BOARD_ROWS, BOARD_COLUMNS))
+        self.bonus.append(0)
+        self.refused.append(None)
+        self.shown = 0
+        return Said(event=t("mondo_pad.joins", name=name))
+
+    def remove_player(self) -> Said:
+        if len(self.names) <= MIN_PLAYERS:
+            return Said(problem=t("mondo_pad.needs_one"))
+        name = self.names.pop()
+        self.boards.pop()
+        self.bonus.pop()
+        self.refused.pop()
+        self.chip.discard(len(self.names))
+        if self.active >= len(self.names):
+            self.active, self.selected = len(self.names) - 1, None
+        self.shown = 0
+        return Said(event=t("mondo_pad.left", name=name))
+
+    def set_bonus(self, row: int, chip: int) -> Said:
+        if chip not in (0, *BONUS_CHIPS):
+            return Said(problem=t("mondo_pad.bad_bonus", chip=chip, top=BONUS_CHIPS[-1]))
+        self.bonus[row] = chip
+        self.shown = 0
+        if not chip:
+            return Said(event=t("mondo_pad.no_bonus_now", name=self.names[row]))
+        return Said(event=t("mondo_pad.bonus_now", name=self.names[row], chip=chip))
+
+    def set_chip(self, row: int, holds: bool) -> Said:
+        (self.chip.add if holds else self.chip.discard)(row)
+        self.shown = 0
+        key = "mondo_pad.chip_on" if holds else "mondo_pad.chip_off"
+        return Said(event=t(key, name=self.names[row]))
+
+    def set_side(self, side: str) -> Said:
+        if side not in SIDES:
+            return Said(problem=t("mondo_pad.bad_side", side=side))
+        self.side = side
+        self.shown = 0
+        return Said(event=t(f"mondo_pad.side_{side}"))
+
+    # --- the board --------------------------------------------------------------------
+    def text_of(self, row: int | None = None) -> str:
+        return board_text(self.boards[self.active if row is None else row])
+
+    def enter_text(self, text: str, row: int | None = None) -> Said:
+        """Read a typed board; on a problem keep the board as it was and say why."""
+        row = self.active if row is None else row
+        try:
+            board = parse_board(text)
+        except ValueError as err:
+            self.refused[row] = str(err)
+            return Said(problem=t("mondo_pad.text_refused", problem=str(err), name=self.names[row]))
+        self.boards[row] = board
+        self.refused[row] = None
+        self.shown = 0
+        if self.selected is not None and not board.inside(self.selected):
+            self.selected = None
+        tiles = sum(1 for _ in board.tiles())
+        return Said(
+            event=t(
+                "mondo_pad.board_taken",
+                name=self.names[row],
+                tiles=t("mondo_scoring.n_tiles", n=tiles),
+                empty=t("mondo_scoring.n_empty_spaces", n=board.rows * board.cols - tiles),
+            )
+        )
+
+    def select(self, cell: Cell) -> Said:
+        if not self.board.inside(cell):
+            return Said(problem=t("mondo_pad.no_space", row=cell[0] + 1, col=cell[1] + 1))
+        self.selected = cell
+        face = self.board.at(cell)
+        what = t("mondo_scoring.describe_empty") if face is None else describe_face(face)
+        return Said(event=t("mondo_pad.selected", row=cell[0] + 1, col=cell[1] + 1, what=what))
+
+    def _edit(self, change: str, make: object) -> Said:
+        if self.selected is None:
+            return Said(problem=t("mondo_pad.select_first"))
+        cell = self.selected
+        face = self.board.at(cell)
+        try:
+            new = make(face)  # type: ignore[operator]
+        except ValueError as err:
+            return Said(problem=str(err))
+        self.boards[self.active] = self.board.with_face(cell, new)
+        self.shown = 0
+        what = t("mondo_scoring.describe_empty") if new is None else describe_face(new)
+        return Said(event=t(change, row=cell[0] + 1, col=cell[1] + 1, what=what))
+
+    def set_edge(self, edge: int, terrain: str) -> Said:
+        """Give one edge of the selected space a landscape (an empty space becomes a tile
+        of water with that edge)."""
+        if terrain not in TERRAINS:
+            return Said(problem=t("mondo_pad.bad_terrain", terrain=terrain))
+
+        def make(face: Face | None) -> Face:
+            base = face or parse_face("wwww")
+            edges = list(base.edges)
+            edges[edge] = terrain
+            return _rebuilt(base, edges, base.has_animal, base.volcano)
+
+        return self._edit("mondo_pad.changed", make)
+
+    def set_animal(self, on: bool) -> Said:
+        def make(face: Face | None) -> Face:
+            base = face or parse_face("wwww")
+            return _rebuilt(base, base.edges, on, base.volcano)
+
+        return self._edit("mondo_pad.changed", make)
+
+    def set_volcano(self, volcano: str) -> Said:
+        if volcano not in VOLCANOES:
+            return Said(problem=t("mondo_pad.bad_volcano", volcano=volcano))
+
+        def make(face: Face | None) -> Face:
+            base = face or parse_face("wwww")
+            return _rebuilt(base, base.edges, base.has_animal, volcano)
+
+        return self._edit("mondo_pad.changed", make)
+
+    def put_face(self, face: Face | str) -> Said:
+        """Put a face (a box face, or its text) on the selected space."""
+        chosen = parse_face(face) if isinstance(face, str) else face
+        return self._edit("mondo_pad.changed", lambda _old: chosen)
+
+    def rotate(self) -> Said:
+        if self.selected is not None and self.board.at(self.selected) is None:
+            return Said(problem=t("mondo_pad.nothing_to_turn"))
+        return self._edit("mondo_pad.turned", lambda face: face.rotated(1))
+
+    def clear(self) -> Said:
+        return self._edit("mondo_pad.cleared", lambda _old: None)
+
+    # --- scoring ----------------------------------------------------------------------
+    def rim(self) -> str:
+        return RIMS[self.side]
+
+    def analyses(self) -> dict[str, Analysis] | str:
+        """Every board analysed, or why they cannot be (a sentence)."""
+        out: dict[str, Analysis] = {}
+        for name, board in zip(self.names, self.boards):
+            rim = None if self.side == "A" else self.rim()
+            try:
+                out[name] = analyse(board, rim)
+            except ValueError as err:
+                return t("mondo_pad.side_b_shape", name=name, problem=str(err))
+        return out
+
+    def sheet(self) -> ScoreSheet | None:
+        found = self.analyses()
+        if isinstance(found, str):
+            return None
+        bonus = {n: b for n, b in zip(self.names, self.bonus) if b}
+        return score_analyses(found, bonus=bonus, volcano_chip=[self.names[k] for k in self.chip])
+
+    def scoring_problem(self) -> str | None:
+        found = self.analyses()
+        return found if isinstance(found, str) else None
+
+    def steps(self) -> list[Step]:
+        """The walk through the active player's score, one step per row of the sheet."""
+        sheet = self.sheet()
+        found = self.analyses()
+        if sheet is None or isinstance(found, str):
+            return []
+        a = found[self.player]
+        return [_step(row, a) for row in sheet.rows_for(self.player)]
+
+    @property
+    def complete(self) -> bool:
+        steps = self.steps()
+        return bool(steps) and self.shown >= len(steps)
+
+    def step(self) -> Said:
+        steps = self.steps()
+        if not steps:
+            return Said(problem=self.scoring_problem() or t("mondo_pad.nothing_to_score"))
+        if self.shown >= len(steps):
+            return Said(event=self.total_words())
+        self.shown += 1
+        self.selected = None
+        return Said(event=self.step_words(steps))
+
+    def back(self) -> Said:
+        if self.shown == 0:
+            return Said(problem=t("mondo_pad.at_start"))
+        self.shown -= 1
+        return Said(event=self.step_words(self.steps()) if self.shown else t("mondo_pad.hidden"))
+
+    def show_all(self) -> Said:
+        steps = self.steps()
+        if not steps:
+            return Said(problem=self.scoring_problem() or t("mondo_pad.nothing_to_score"))
+        self.shown = len(steps)
+        return Said(event=self.total_words())
+
+    def restart(self) -> Said:
+        self.shown = 0
+        return Said(event=t("mondo_pad.hidden"))
+
+    def current(self) -> Step | None:
+        steps = self.steps()
+        return steps[self.shown - 1] if 0 < self.shown <= len(steps) else None
+
+    def so_far(self) -> int:
+        return sum(s.row.points for s in self.steps()[: self.shown])
+
+    def step_words(self, steps: list[Step]) -> str:
+        step = steps[self.shown - 1]
+        sheet = self.sheet()
+        assert sheet is not None
+        return t(
+            "mondo_pad.step_event",
+            k=self.shown,
+            n=len(steps),
+            title=sheet.title(step.row.category),
+            reason=step.row.reason,
+            total=t("mondo_pad.points", n=self.so_far()),
+        )
+
+    def total_words(self) -> str:
+        sheet = self.sheet()
+        assert sheet is not None
+        return t(
+            "mondo_pad.total_event",
+            name=self.player,
+            total=t("mondo_pad.points", n=sheet.total(self.player)),
+        )
+
+    def describe(self) -> str:
+        """The active board in sentences, for a screen reader."""
+        rim = None if self.side == "A" else self.rim()
+        try:
+            return describe_board(self.board, rim)
+        except ValueError:
+            return describe_board(self.board)
+
+
+def _step(row: ScoreRow, a: Analysis) -> Step:
+    """What a score row lights: its landscape's edges, its wrong connection, the tiles with
+    animals or volcanoes counted."""
+    board = a.board
+    if row.category == "landscapes" and row.cards:
+        x = a.landscapes[row.cards[0]]
+        lit = set()
+        for r, c, region in x.nodes:
+            face = board.at((r, c))
+            assert face is not None
+            lit.update((r, c, e) for e in face.regions[region])
+        return Step(row, frozenset(lit))
+    if row.category == "wrong_connections" and row.cards:
+        w = a.wrong_connections[row.cards[0]]
+        edges = {(w.cell[0], w.cell[1], w.edge)}
+        if w.neighbour is not None:
+            edges.add((w.neighbour[0], w.neighbour[1], opposite(w.edge)))
+        return Step(row, frozenset(edges), ((w.cell[0], w.cell[1], w.edge),))
+    cells: tuple[Cell, ...] = ()
+    if row.category == "animals":
+        cells = tuple(x.cell for x in a.animals)
+    elif row.category == "volcanoes":
+        cells = a.active_volcanoes + a.inactive_volcanoes
+    if cells:
+        return Step(row, frozenset((r, c, e) for r, c in cells for e in range(4)))
+    return Step(row)
+
+
+def _names_problem(names: Sequence[str]) -> str | None:
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        return t("mondo_pad.player_count", n=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS)
+    if any(not n for n in names):
+        return t("mondo_pad.name_empty")
+    lowered = [n.lower() for n in names]
+    if len(set(lowered)) != len(lowered):
+        return t("mondo_pad.name_twice")
+    return None
