@@ -376,3 +376,16 @@ def test_the_conformance_suite_on_both_sides(players):
     for side in ("A", "B"):
         report = check_random_games("mondo", players=players, seeds=range(2), side=side)
         assert report.games == 2 and report.refusals_checked > 0
+
+
+def test_the_engine_benchmark_prints_its_figures(capsys, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "benchmarks"))
+    sys.modules.pop("mondo_engine", None)
+    import mondo_engine
+
+    mondo_engine.main(["--quick"])
+    out = capsys.readouterr().out
+    assert "actions/s" in out and "ms" in out and "Machine" in out
