@@ -169,11 +169,19 @@ def _planner(seed: int | None = None, **options: Any) -> Bot:
     return PlannerBot(seed, **options)
 
 
+def _rival(seed: int | None = None, **options: Any) -> Bot:
+    """Mondo's real-time rival (``gamecore.mondo.rivals``; other games: a ValueError)."""
+    from .mondo.rivals import RivalBot
+
+    return RivalBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
     "planner": _planner,
+    "rival": _rival,
 }
 
 

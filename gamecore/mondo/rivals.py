@@ -1,0 +1,496 @@
+"""Mondo rivals: bots that build their own world in real time, beside a student.
+
+``RivalBot(seed, level="steady")`` (also ``gamecore.make_bot("rival", seed=..., level=...)``)
+sees only ``game.view(player)``, like every bot, and plays at a pace set by its level:
+
+=========  ==========================  ======================================
+level      time between its actions    what that means in a 7-minute round
+=========  ==========================  ======================================
+``slow``   12 s (9-15 s)               about 17 tiles: its board stays open
+``steady`` 8 s (6-10 s)                fills its board in about 6 minutes
+``fast``   5 s (3.75-6.25 s)           fills its board in about 4 minutes
+=========  ==========================  ======================================
+
+Levels may also be given as 1, 2, 3. The time between two actions is drawn from the seed
+(the level's pace, give or take a quarter), so a fast rival takes more of the good tiles
+from the shared heap and jumps out first, with the highest bonus chip. Every action it
+returns carries a time at or after ``view.now`` and at least one pace after its own last
+action, before the round's limit; when its next action would come too late it stops at the
+limit (the timer's ring), as ``Stop``.
+
+How it decides, each time:
+
+- **Empty hand.** It jumps out when its board is full, when it has filled ``jump_at``
+  spaces (the study compares early and late jumping), or when this is its last chance to
+  act in the round (a chip is worth more than nothing). When two actions are left (take and
+  place, but no time to jump afterwards), it compares the top bonus chip with the best
+  tile's gain. Otherwise it takes the top-layer tile whose best placement adds the most:
+  like a person, it judges a heap tile by the side that lies up (the other side shows once
+  it is in hand). When no tile adds anything, it takes the best-looking one anyway to see
+  its other side and waits for new tiles that way, unless few spaces are left or nobody
+  else can change the heap, when it jumps out.
+- **A tile in hand.** It places it at the best spot (both sides, four turns, every open
+  space) when that adds something, else puts it back on the heap.
+
+A placement's gain is a fast estimate, not a full rescore (a rescore of every option is
+about 20 times slower, and a decision looks at up to a few thousand options): +1 for the
+space no longer empty, +1 for an animal, -1 for each wrong connection it makes, a little
+for each edge that matches a neighbour or the rim, the change in the worth of the
+landscapes it touches (a closed, error-free land landscape is worth 2; an open one 2 x
+0.5 per open edge; a spoiled one or water 0), a penalty for leaving an empty neighbour
+that only a tile with three or four landscapes could fit, and the volcano penalty it would
+risk (its volcanoes against the most any other board shows, counting the inactive ones when
+it holds the volcano chip).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from ..protocol import Action
+from ..words import t
+from .actions import SIDES, JumpOut, Place, Return, Stop, Take
+from .faces import ACTIVE, INACTIVE, WATER, Face
+from .game import PLAYING, STEP_MS, MondoView
+
+LEVELS: Final = ("slow", "steady", "fast")
+"""The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
+PACE_MS: Final = {"slow": 12_000, "steady": 8_000, "fast": 5_000}
+"""The mean time between two of the rival's actions, per level."""
+JITTER: Final = 0.25
+"""Each gap is the pace times a number drawn between 1 - JITTER and 1 + JITTER."""
+
+FILLED_SPACE: Final = 1.0
+"""An empty space costs 1 point at the end of the round."""
+ANIMAL: Final = 1.0
+WRONG: Final = 1.0
+EDGE_MATCH: Final = 0.15
+"""A small reward for each matching edge: it keeps landscapes growing together."""
+RIM_MATCH: Final = 0.1
+CLOSED: Final = 2.0
+OPEN_SHARE: Final = 0.5
+"""An open landscape is worth ``CLOSED * OPEN_SHARE ** open_edges`` (fewer open edges,
+closer to closing)."""
+CRAMPED: Final = (0.0, 0.0, 0.0, 0.1, 0.4, 0.8)
+"""The penalty for an empty space by the number of different landscapes its placed
+neighbours and rim ask of it (three or four are hard to fit without a wrong connection)."""
+VOLCANO_RISK: Final = 0.3
+"""A volcano that brings it within one of the most volcanoes on any board."""
+FEW_SPACES: Final = 3
+"""With this many empty spaces or fewer and nothing worth taking, it jumps out."""
+
+
+def check_level(level: object) -> str:
+    """The level's name for ``"slow"``/``"steady"``/``"fast"`` or 1/2/3, else a ValueError."""
+    if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= len(LEVELS):
+        return LEVELS[level - 1]
+    if isinstance(level, str) and level.strip().lower() in LEVELS:
+        return level.strip().lower()
+    raise ValueError(t("mondo_bots.bad_level", level=repr(level), levels=", ".join(LEVELS)))
+
+
+def level_name(level: object) -> str:
+    """A level in words, for a student ("fast")."""
+    return t(f"mondo_bots.level_{check_level(level)}")
+
+
+# ---------------------------------------------------------------------------- faces
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What the estimate needs of one face as it would lie: its edges' terrains, the region
+    of each edge, how many regions, an animal, a volcano."""
+
+    face: Face
+    turn: int
+    edges: tuple[str, str, str, str]
+    region_of: tuple[int, int, int, int]
+    regions: int
+    animal: bool
+    volcano: str
+
+
+@cache
+def _shapes(face: Face) -> tuple[_Shape, ...]:
+    """The face in its distinct quarter turns (a face of one landscape has one)."""
+    out: list[_Shape] = []
+    seen: set[Face] = set()
+    for turn in range(4):
+        turned = face.rotated(turn)
+        if turned in seen:
+            continue
+        seen.add(turned)
+        out.append(
+            _Shape(
+                face=turned,
+                turn=turn,
+                edges=turned.edges,
+                region_of=(
+                    turned.region_of(0),
+                    turned.region_of(1),
+                    turned.region_of(2),
+                    turned.region_of(3),
+                ),
+                regions=len(turned.regions),
+                animal=turned.has_animal,
+                volcano=turned.volcano,
+            )
+        )
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- one board
+
+RIM: Final = 0
+TILE: Final = 1
+OPEN: Final = 2
+
+
+@dataclass(slots=True)
+class _Land:
+    terrain: str
+    open: int
+    error: bool
+
+    def worth(self) -> float:
+        return _worth(self.terrain, self.open, self.error)
+
+
+def _worth(terrain: str, open_edges: int, error: bool) -> float:
+    if terrain == WATER or error:
+        return 0.0
+    return CLOSED * OPEN_SHARE**open_edges
+
+
+class Position:
+    """One player's board as the estimate reads it: its landscapes (joined regions, with
+    their open edges and whether a wrong connection spoils them), and for every empty space
+    what lies beyond each of its edges."""
+
+    def __init__(self, view: MondoView, player: int) -> None:
+        self.rows = view.rows
+        self.cols = view.cols
+        self.faces: tuple[Face | None, ...] = view.boards[player]
+        self.rim = view.rim
+        spaces = self.rows * self.cols
+        self.neighbours: list[tuple[int | None, ...]] = [self._around(s) for s in range(spaces)]
+        self.lands: dict[int, _Land] = {}
+        self.land_of: dict[int, int] = {}  # node (space * 4 + region) -> landscape id
+        self._join()
+        self.empty = [s for s in range(spaces) if self.faces[s] is None]
+        self.filled = spaces - len(self.empty)
+        if self.filled:
+            self.open_spaces = [
+                s for s in self.empty if any(self._placed(n) for n in self.neighbours[s])
+            ]
+        else:
+            self.open_spaces = list(range(spaces))
+        self.asks = {s: self._asks(s) for s in self.empty}
+
+    def _placed(self, space: int | None) -> bool:
+        return space is not None and self.faces[space] is not None
+
+    def _around(self, space: int) -> tuple[int | None, ...]:
+        """The space beyond each edge N, E, S, W (None: the rim)."""
+        r, c = divmod(space, self.cols)
+        out: list[int | None] = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            rr, cc = r + dr, c + dc
+            inside = 0 <= rr < self.rows and 0 <= cc < self.cols
+            out.append(rr * self.cols + cc if inside else None)
+        return tuple(out)
+
+    def rim_letter(self, space: int, edge: int) -> str:
+        """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
+        r, c = divmod(space, self.cols)
+        rows, cols = self.rows, self.cols
+        if edge == 0:
+            index = c
+        elif edge == 1:
+            index = cols + r
+        elif edge == 2:
+            index = cols + rows + (cols - 1 - c)
+        else:
+            index = 2 * cols + rows + (rows - 1 - r)
+        return self.rim[index]
+
+    def _join(self) -> None:
+        """Union the placed regions across matching edges; count open edges and errors."""
+        parent: dict[int, int] = {}
+
+        def root(node: int) -> int:
+            while parent[node] != node:
+                parent[node] = parent[parent[node]]
+                node = parent[node]
+            return node
+
+        for s, face in enumerate(self.faces):
+            if face is not None:
+                for i in range(len(face.regions)):
+                    parent[s * 4 + i] = s * 4 + i
+        opened: dict[int, int] = {}
+        spoiled: set[int] = set()
+        for s, face in enumerate(self.faces):
+            if face is None:
+                continue
+            for edge in range(4):
+                node = s * 4 + face.region_of(edge)
+                other = self.neighbours[s][edge]
+                if other is None:
+                    if face.edges[edge] != self.rim_letter(s, edge):
+                        spoiled.add(node)
+                    continue
+                beyond = self.faces[other]
+                if beyond is None:
+                    opened[node] = opened.get(node, 0) + 1
+                elif edge in (1, 2):  # each touching pair once
+                    back = (edge + 2) % 4
+                    far = other * 4 + beyond.region_of(back)
+                    if beyond.edges[back] != face.edges[edge]:
+                        spoiled.update((node, far))
+                    else:
+                        a, b = root(node), root(far)
+                        parent[max(a, b)] = min(a, b)
+        for node in parent:
+            top = root(node)
+            self.land_of[node] = top
+            land = self.lands.get(top)
+            if land is None:
+                face = self.faces[node // 4]
+                assert face is not None
+                land = self.lands[top] = _Land(face.terrain_of(node % 4), 0, False)
+            land.open += opened.get(node, 0)
+            land.error = land.error or node in spoiled
+
+    def _asks(self, space: int) -> frozenset[str]:
+        """The landscapes an empty space's placed neighbours and rim ask of its edges."""
+        wanted: set[str] = set()
+        for edge, other in enumerate(self.neighbours[space]):
+            if other is None:
+                wanted.add(self.rim_letter(space, edge))
+            else:
+                face = self.faces[other]
+                if face is not None:
+                    wanted.add(face.edges[(edge + 2) % 4])
+        return frozenset(wanted)
+
+    # ------------------------------------------------------------------ the estimate
+    def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
+        """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""
+        value = FILLED_SPACE + (ANIMAL if shape.animal else 0.0) - volcano_cost
+        bad = [False] * shape.regions
+        fresh = [0] * shape.regions  # each region's edges towards empty spaces
+        met: dict[int, list[int]] = {}  # landscape -> [edges into space, region mask, spoiled]
+        for edge in range(4):
+            terrain = shape.edges[edge]
+            region = shape.region_of[edge]
+            other = self.neighbours[space][edge]
+            if other is None:
+                if terrain == self.rim_letter(space, edge):
+                    value += RIM_MATCH
+                else:
+                    value -= WRONG
+                    bad[region] = True
+                continue
+            face = self.faces[other]
+            if face is None:
+                fresh[region] += 1
+                value -= self._cramping(other, terrain)
+                continue
+            back = (edge + 2) % 4
+            land = self.land_of[other * 4 + face.region_of(back)]
+            entry = met.setdefault(land, [0, 0, 0])
+            entry[0] += 1
+            if face.edges[back] == terrain:
+                value += EDGE_MATCH
+                entry[1] |= 1 << region
+            else:
+                value -= WRONG
+                entry[2] = 1
+                bad[region] = True
+        # regions of the new face joined through one landscape become one landscape
+        group = list(range(shape.regions))
+        for _, mask, _ in met.values():
+            joined = [r for r in range(shape.regions) if mask >> r & 1]
+            for r in joined[1:]:
+                gone, kept = group[r], group[joined[0]]
+                group = [kept if g == gone else g for g in group]
+        counted: set[int] = set()
+        for g in set(group):
+            members = [r for r in range(shape.regions) if group[r] == g]
+            mask = sum(1 << r for r in members)
+            error = any(bad[r] for r in members)
+            open_edges = sum(fresh[r] for r in members)
+            before = 0.0
+            for land, (into, joined_mask, spoiled) in met.items():
+                if joined_mask & mask:
+                    counted.add(land)
+                    old = self.lands[land]
+                    before += old.worth()
+                    error = error or old.error or bool(spoiled)
+                    open_edges += old.open - into
+            terrain = shape.edges[shape.region_of.index(members[0])]
+            value += _worth(terrain, open_edges, error) - before
+        for land in met:
+            if land not in counted:  # met only by a wrong connection: spoiled now
+                value -= self.lands[land].worth()
+        return value
+
+    def _cramping(self, space: int, terrain: str) -> float:
+        """How much harder the empty ``space`` gets to fill when asked for ``terrain`` too."""
+        asks = self.asks[space]
+        if terrain in asks:
+            return 0.0
+        return CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
+
+
+def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
+    """The penalty the estimate gives an active (``"V"``) and an inactive (``"v"``) volcano:
+    what one more would cost at the end of the round if the boards stayed as they are
+    (the most volcanoes lose 1 each, every tied player included), plus a risk when it
+    comes within one of the most."""
+    counts = []
+    for p, board in enumerate(view.boards):
+        chip = p in view.volcano_chip
+        counts.append(
+            sum(1 for f in board if f is not None and (f.volcano == ACTIVE or (chip and f.volcano)))
+        )
+    mine = counts[player]
+    rest = max((c for p, c in enumerate(counts) if p != player), default=0)
+
+    def cost(n: int) -> int:
+        return n if n > 0 and n >= rest else 0
+
+    extra = float(cost(mine + 1) - cost(mine))
+    if mine + 1 >= rest - 1:
+        extra += VOLCANO_RISK
+    inactive = extra if player in view.volcano_chip else 0.0
+    return {"": 0.0, ACTIVE: extra, INACTIVE: inactive}
+
+
+# ---------------------------------------------------------------------------- the bot
+
+
+class RivalBot:
+    """A real-time rival for Mondo (see the module's notes): ``level`` sets its pace,
+    ``jump_at`` the number of filled spaces at which it jumps out (default: a full board),
+    ``pace_ms`` overrides the level's pace (at least the engine's step, 2 s)."""
+
+    name = "rival"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        level: str | int = "steady",
+        *,
+        jump_at: int | None = None,
+        pace_ms: int | None = None,
+    ) -> None:
+        self.level = check_level(level)
+        pace = PACE_MS[self.level] if pace_ms is None else pace_ms
+        if isinstance(pace, bool) or not isinstance(pace, int) or pace < STEP_MS:
+            raise ValueError(t("mondo_bots.bad_pace", pace=repr(pace_ms), least=STEP_MS))
+        self.pace = pace
+        if jump_at is not None and (
+            isinstance(jump_at, bool) or not isinstance(jump_at, int) or jump_at < 1
+        ):
+            raise ValueError(t("mondo_bots.bad_jump_at", jump_at=repr(jump_at)))
+        self.jump_at = jump_at
+        self.rng = random.Random(seed)
+        self._next_gap = self._draw()
+        self.decisions = 0
+
+    def _draw(self) -> int:
+        return round(self.pace * self.rng.uniform(1 - JITTER, 1 + JITTER))
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if not isinstance(view, MondoView):
+            game = getattr(view, "game", type(view).__name__)
+            raise ValueError(t("mondo_bots.only_mondo", game=str(game)))
+        me = view.player
+        self.decisions += 1
+        gap, self._next_gap = self._next_gap, self._draw()
+        when = max(view.now, view.ready[me] + gap)
+        if when >= view.limit:
+            return Stop(me, view.limit)
+        left = self._actions_left(view, when)
+        board = Position(view, me)
+        if view.hand is None:
+            return self._empty_hand(view, board, when, left)
+        return self._holding(view, board, when)
+
+    def _actions_left(self, view: MondoView, when: int) -> int:
+        """Its actions still to come this round, this one included, reckoned with its next
+        gap (already drawn) and then its pace; others acting in between may delay it, so a
+        quarter of a pace is kept in hand."""
+        margin = round(self.pace * JITTER)
+        following = when + self._next_gap
+        if following >= view.limit - margin:
+            return 1
+        return 2 + (view.limit - margin - 1 - following) // self.pace
+
+    def _empty_hand(self, view: MondoView, board: Position, when: int, left: int) -> Action:
+        me = view.player
+        full = not board.empty
+        wanted = len(board.faces) if self.jump_at is None else self.jump_at
+        if full or board.filled >= wanted or left <= 1 or not view.heap:
+            return JumpOut(me, when)
+        costs = volcano_costs(view, me)
+        gain, slot = self._best_take(view.heap, board, costs)
+        chip = view.stack[-1] if view.stack else 0
+        if left == 2 and chip >= gain:
+            return JumpOut(me, when)  # a tile now would leave no time to jump
+        if gain <= 0:
+            others = any(s == PLAYING for p, s in enumerate(view.status) if p != me)
+            if not others or len(board.empty) <= FEW_SPACES or left <= 4:
+                return JumpOut(me, when)
+        return Take(me, when, slot)
+
+    def _best_take(
+        self, heap: Sequence[Face], board: Position, costs: dict[str, float]
+    ) -> tuple[float, int]:
+        """The best gain among the heap's up sides, and the first slot showing that face."""
+        best, best_slot = -1e9, 0
+        seen: set[Face] = set()
+        for slot, face in enumerate(heap):
+            if face in seen:
+                continue
+            seen.add(face)
+            value = self._best_spot(face, board, costs)[0]
+            if value > best:
+                best, best_slot = value, slot
+        return best, best_slot
+
+    @staticmethod
+    def _best_spot(face: Face, board: Position, costs: dict[str, float]) -> tuple[float, int, int]:
+        """(gain, space, turn) of the best placement of ``face``."""
+        best: tuple[float, int, int] = (-1e9, -1, 0)
+        for shape in _shapes(face):
+            cost = costs[shape.volcano]
+            for space in board.open_spaces:
+                value = board.gain(shape, space, cost)
+                if value > best[0]:
+                    best = (value, space, shape.turn)
+        return best
+
+    def _holding(self, view: MondoView, board: Position, when: int) -> Action:
+        me = view.player
+        assert view.hand is not None
+        costs = volcano_costs(view, me)
+        best: tuple[float, int, int, int] = (0.0, -1, 0, 0)  # nothing: put it back
+        for side in range(SIDES):
+            value, space, turn = self._best_spot(view.hand[side], board, costs)
+            if value > best[0]:
+                best = (value, space, side, turn)
+        if best[1] < 0:
+            return Return(me, when, view.hand_up)
+        return Place(me, when, best[1], best[2], best[3])
+
+
+__all__ = ["LEVELS", "PACE_MS", "Position", "RivalBot", "check_level", "level_name"]
