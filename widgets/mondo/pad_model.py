@@ -336,6 +336,8 @@ class MondoPadModel:
             return Said(event=self.total_words())
         self.shown += 1
         self.selected = None
+        if self.shown == len(steps):
+            return Said(event=self.step_words(steps) + " " + self.total_words())
         return Said(event=self.step_words(steps))
 
     def back(self) -> Said:
