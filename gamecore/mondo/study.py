@@ -1,0 +1,118 @@
+"""Mondo in the study workbench (``gamecore.experiments.run_study``).
+
+    from gamecore.experiments import bot, run_study
+    early = run_study("mondo", games=100, seed=1, players=3,
+                      bots=[bot("rival", level="steady", jump_at=16), "rival", "rival"])
+    early.mean_points("rival")       # points per category, summed over the three rounds
+    early.measure("jump_time_1")     # when seat 1 jumped out, game by game
+
+Two set-up options: ``side`` ("A", water all round, or "B") and ``round_seconds`` (7
+minutes by default, the beginner's timer). A game's points are the rulebook's categories
+(animals, landscapes, bonus, volcanoes, empty spaces, wrong connections) summed over its
+three rounds, so a study shows where points come from. The measures answer "how much does
+jumping out early pay?", seat by seat (numbered from 1, as the table numbers them):
+
+- ``jump_time_<seat>``: when the seat jumped out, in seconds into the round (the mean over
+  the rounds it jumped out; empty if the timer always stopped it);
+- ``empty_at_jump_<seat>``: the empty spaces its board had when it jumped out (the mean);
+- ``jumps_<seat>``: in how many of the three rounds it jumped out rather than being stopped;
+- ``first_out_<seat>``: in how many rounds it was the first to jump out.
+
+The bonus chips it won and the empty spaces and wrong connections it was left with are the
+``bonus``, ``empty_spaces`` and ``wrong_connections`` points; the tiles it placed are the
+table's ``n_place`` counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..experiments.plugin import Outcome, StudyPlugin
+from ..protocol import Game
+from ..words import t
+from . import kit
+from .actions import JumpOut
+from .game import EMPTY, JUMPED, PLAYING, ROUNDS, SIDE_NAMES, Mondo
+from .scoring import CATEGORIES
+
+MEASURES: Final = ("jump_time", "empty_at_jump", "jumps", "first_out")
+"""The study's own measures, each with one column per seat (``jump_time_1``, ...)."""
+
+
+def measure_title(measure: str) -> str:
+    """What a measure column means, in words (``"jump_time"`` or ``"jump_time_2"``)."""
+    name = measure.rstrip("0123456789").rstrip("_")
+    if name not in MEASURES:
+        raise ValueError(t("mondo_bots.no_measure", measure=measure, measures=", ".join(MEASURES)))
+    return t(f"mondo_bots.measure_{name}")
+
+
+def _side(value: Any) -> str:
+    if not isinstance(value, str) or value.strip().upper() not in SIDE_NAMES:
+        raise ValueError(t("mondo_bots.bad_side", side=repr(value)))
+    return value.strip().upper()
+
+
+def _seconds(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 3600:
+        raise ValueError(t("mondo_bots.bad_seconds", seconds=repr(value)))
+    return value
+
+
+def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> None:
+    """Note when each seat jumps out, how empty its board was then, and who jumped first."""
+    assert isinstance(game, Mondo)
+    if "jumps_1" not in measures:
+        for seat in range(1, len(game.players) + 1):
+            measures[f"jumps_{seat}"] = 0
+            measures[f"first_out_{seat}"] = 0
+    if not isinstance(action, JumpOut):
+        return
+    seat = action.seat + 1
+    if game.round >= ROUNDS or game.status[action.seat] != JUMPED:
+        # the jump ended the round: the boards are cleared for the next one, the sheet kept
+        empty = -game.rounds[-1].points(game.players[action.seat], "empty_spaces")
+        first = len(game.players) == 1  # everyone else had already jumped or been stopped
+    else:
+        empty = sum(1 for code in game.boards[action.seat] if code == EMPTY)
+        first = all(s == PLAYING for p, s in enumerate(game.status) if p != action.seat)
+    jumps = int(measures[f"jumps_{seat}"] or 0) + 1
+    measures[f"jumps_{seat}"] = jumps
+    if first:
+        measures[f"first_out_{seat}"] = int(measures[f"first_out_{seat}"] or 0) + 1
+    for name, value in (("jump_time", action.time / 1000), ("empty_at_jump", empty)):
+        key = f"{name}_{seat}"
+        mean = measures.get(key)
+        measures[key] = value if mean is None else mean + (value - mean) / jumps
+
+
+def _outcome(game: Game) -> Outcome:
+    """The winners by the game's total; points per rulebook category over the three rounds;
+    every seat's times present (None: it never jumped out)."""
+    assert isinstance(game, Mondo)
+    sheet = game.score()
+    seat_of = {p: i for i, p in enumerate(game.players)}
+    points = {
+        c: tuple(sum(r.points(p, c) for r in game.rounds) for p in game.players) for c in CATEGORIES
+    }
+    measures: dict[str, float | int | None] = {}
+    for seat in range(1, len(game.players) + 1):
+        measures[f"jump_time_{seat}"] = None
+        measures[f"empty_at_jump_{seat}"] = None
+    return Outcome(
+        winners=tuple(sorted(seat_of[w] for w in sheet.winners())),
+        totals=tuple(sheet.total(p) for p in game.players),
+        points=points,
+        measures=measures,
+    )
+
+
+STUDY = StudyPlugin(
+    options={"side": ("A", _side), "round_seconds": (kit.round_seconds("beginner"), _seconds)},
+    outcome=_outcome,
+    watch=_watch,
+)
+"""Mondo in ``gamecore.experiments.run_study``: options ``side`` and ``round_seconds``;
+points per rulebook category over the game; the jumping-out measures (see the module)."""
+
+__all__ = ["MEASURES", "STUDY", "measure_title"]
