@@ -281,6 +281,9 @@ def test_the_round_ends_when_everyone_is_out_and_is_scored():
     assert len(game.heap) == 136 and game.stack == [3, 4] and game.now == 0
     assert game.status == [PLAYING, PLAYING] and game.chips == [0, 0]
     assert [e.kind for e in game.log if not isinstance(e, tuple)][-2:] == ["heap", "sides"]
+    # the boards as the round ended stay on record (the table shows them while it scores)
+    assert game.finished_boards[0][0][0] != EMPTY and game.finished_boards[0][0][1] == EMPTY
+    assert game.view(1).finished_boards == tuple(game.finished_boards)
 
 
 def test_the_volcano_chip_goes_to_the_rounds_best_players_ties_included():

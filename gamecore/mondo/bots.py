@@ -44,6 +44,7 @@ def determinize(view: MondoView, rng: random.Random) -> Mondo:
     game.volcano_chip = view.volcano_chip
     # the scored rounds are history: only their totals are shown, and they are enough
     game.rounds = [totals_sheet(view.players, points) for points in view.round_totals]
+    game.finished_boards = list(view.finished_boards)
     game.up = [0] * kit.tile_limit()
     used = {cell_parts(code)[0] for board in view.placed for code in board if code != EMPTY}
     game.hands = [EMPTY] * n

@@ -106,6 +106,8 @@ class MondoView:
     """The players who hold the volcano chip this round."""
     round_totals: tuple[tuple[int, ...], ...]
     """Each scored round: every player's points."""
+    finished_boards: tuple[tuple[tuple[int, ...], ...], ...]
+    """Each scored round: every player's board as it ended (cell codes; boards are public)."""
     rim: tuple[str, ...]
     """The terrain beyond each outer edge (clockwise from the north-west corner)."""
     solo_spaces: tuple[int, ...]
@@ -136,6 +138,8 @@ class Mondo(Game):
     seq: int
     volcano_chip: tuple[int, ...]
     rounds: list[ScoreSheet]
+    finished_boards: list[tuple[tuple[int, ...], ...]]
+    """Each scored round: every player's board as it ended (cell codes)."""
 
     @classmethod
     def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -161,6 +165,7 @@ class Mondo(Game):
         self.round = 0
         self.volcano_chip = ()
         self.rounds = []
+        self.finished_boards = []
         self.seq = 0
         self._start_round()
 
@@ -361,6 +366,7 @@ class Mondo(Game):
     def _end_round(self) -> None:
         sheet = self.round_sheet()
         self.rounds.append(sheet)
+        self.finished_boards.append(tuple(tuple(b) for b in self.boards))
         totals = [sheet.total(name) for name in self.players]
         best = max(totals)
         self.volcano_chip = tuple(p for p, total in enumerate(totals) if total == best)
@@ -455,6 +461,7 @@ class Mondo(Game):
             round_totals=tuple(
                 tuple(sheet.total(name) for name in self.players) for sheet in self.rounds
             ),
+            finished_boards=tuple(self.finished_boards),
             rim=self.rim(),
             solo_spaces=kit.SOLO_SPACES if self.solo else (),
         )
@@ -478,6 +485,7 @@ class Mondo(Game):
             self.seq,
             self.volcano_chip,
             tuple(tuple(sorted(s.totals().items())) for s in self.rounds),
+            tuple(self.finished_boards),
         )
 
     def _copy_state(self, other: Any) -> None:
@@ -497,6 +505,7 @@ class Mondo(Game):
         other.seq = self.seq
         other.volcano_chip = self.volcano_chip
         other.rounds = list(self.rounds)  # score sheets are immutable
+        other.finished_boards = list(self.finished_boards)  # tuples: immutable
 
 
 def totals_sheet(players: tuple[str, ...], points: Sequence[int]) -> ScoreSheet:
