@@ -261,7 +261,10 @@ def test_every_terrain_has_a_letter_and_a_pattern_besides_its_colour() -> None:
     for terrain in TERRAIN_COLOURS:
         pattern = terrain_pattern(terrain, 50, 50, 0, 64, "p")
         assert pattern
-        kinds[terrain] = tuple(sorted(type(s).__name__ for s in pattern))
+        kinds[terrain] = tuple(
+            (type(s).__name__, bool(s.fill), tuple(c[0] for c in getattr(s, "commands", ())))
+            for s in pattern
+        )
     assert len(set(kinds.values())) == 4  # four different marks
     face = parse_face("wfdp")
     shapes = draw_face(face, 0, 0, 64, "t")
@@ -340,3 +343,15 @@ def test_the_pad_speaks_spanish() -> None:
     assert pad._next.description == "Siguiente paso"
     assert not pad.set_text("wwww wxww")
     assert "no ha cambiado" in pad.status.text
+
+
+def test_the_canvas_always_holds_the_scene_shown() -> None:
+    pad = rulebook_pad()
+    before = pad.board_canvas.redraws
+    pad.step()  # lights a part of the board: drawn whole
+    assert pad.board_canvas.scene.ids() == pad.scene().ids()
+    assert pad.board_canvas.redraws == before + 1
+    pad.restart()
+    pad.select(0, 5)  # a selection: repainted where it changed
+    assert pad.board_canvas.scene.ids() == pad.scene().ids()
+    assert "board-selected" in pad.board_canvas.scene.ids()

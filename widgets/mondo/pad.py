@@ -51,6 +51,8 @@ class MondoScoringPad:
         names = [players] if isinstance(players, str) else list(players)
         self.model = MondoPadModel(names, side)
         self._syncing = False
+        self._lighting: object = None
+        """What the board shown lights up (to choose a whole redraw or a repaint)."""
         self._build()
         self._refresh(Said(event=t("mondo_pad.how_to")))
 
@@ -337,7 +339,7 @@ class MondoScoringPad:
             self._sync_controls()
         finally:
             self._syncing = False
-        self.board_canvas.show(self.scene())
+        self._draw()
         sheet = self.model.sheet()
         self.table.value = sheet._repr_html_() if sheet is not None and self.model.complete else ""
         lines = "".join(f"<li>{escape(x)}</li>" for x in self.describe().splitlines())
@@ -350,6 +352,20 @@ class MondoScoringPad:
             problem = self.model.scoring_problem()
             if said is not None or problem is not None:
                 self.status.set(event=said.event or "" if said else "", problem=problem)
+
+    def _draw(self) -> None:
+        """Show the new scene. A step of the score fades or lights most of the board, so
+        drawing it whole is quicker than working out what changed; a selection or an edit
+        changes a space or two, which ``SceneCanvas.show`` repaints alone."""
+        scene = self.scene()
+        step = self.model.current()
+        lighting = None if step is None else (step.lit, step.wrong)
+        if lighting != self._lighting:
+            self._lighting = lighting
+            self.board_canvas.scene = scene
+            self.board_canvas.redraw()
+        else:
+            self.board_canvas.show(scene)
 
     def _sync_controls(self) -> None:
         m = self.model

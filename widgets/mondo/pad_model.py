@@ -109,6 +109,9 @@ class MondoPadModel:
         """Steps revealed of the active player's score."""
         self.refused: list[str | None] = [None for _ in names]
         """Why a typed board text was not taken (None: it was)."""
+        self._cache: (
+            tuple[object, tuple[dict[str, Analysis] | str, ScoreSheet | None, list[Step]]] | None
+        ) = None
 
     # --- players --------------------------------------------------------------------
     @property
@@ -292,23 +295,40 @@ class MondoPadModel:
     def rim(self) -> str:
         return RIMS[self.side]
 
-    def analyses(self) -> dict[str, Analysis] | str:
-        """Every board analysed, or why they cannot be (a sentence)."""
-        out: dict[str, Analysis] = {}
+    def _scored(self) -> tuple[dict[str, Analysis] | str, ScoreSheet | None, list[Step]]:
+        """The analyses (or why there are none), the sheet and the active player's steps,
+        computed once per state of the pad: one redraw asks for them many times."""
+        key = (
+            tuple(self.names), tuple(self.boards), tuple(self.bonus), frozenset(self.chip),
+            self.side, self.active,
+        )  # fmt: skip
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        found: dict[str, Analysis] | str = {}
         for name, board in zip(self.names, self.boards):
             rim = None if self.side == "A" else self.rim()
             try:
-                out[name] = analyse(board, rim)
+                found[name] = analyse(board, rim)
             except ValueError as err:
-                return t("mondo_pad.side_b_shape", name=name, problem=str(err))
-        return out
+                found = t("mondo_pad.side_b_shape", name=name, problem=str(err))
+                break
+        sheet = None
+        steps: list[Step] = []
+        if not isinstance(found, str):
+            bonus = {n: b for n, b in zip(self.names, self.bonus) if b}
+            holders = [self.names[k] for k in sorted(self.chip)]
+            sheet = score_analyses(found, bonus=bonus, volcano_chip=holders)
+            a = found[self.player]
+            steps = [_step(row, a) for row in sheet.rows_for(self.player)]
+        self._cache = (key, (found, sheet, steps))
+        return found, sheet, steps
+
+    def analyses(self) -> dict[str, Analysis] | str:
+        """Every board analysed, or why they cannot be (a sentence)."""
+        return self._scored()[0]
 
     def sheet(self) -> ScoreSheet | None:
-        found = self.analyses()
-        if isinstance(found, str):
-            return None
-        bonus = {n: b for n, b in zip(self.names, self.bonus) if b}
-        return score_analyses(found, bonus=bonus, volcano_chip=[self.names[k] for k in self.chip])
+        return self._scored()[1]
 
     def scoring_problem(self) -> str | None:
         found = self.analyses()
@@ -316,12 +336,7 @@ class MondoPadModel:
 
     def steps(self) -> list[Step]:
         """The walk through the active player's score, one step per row of the sheet."""
-        sheet = self.sheet()
-        found = self.analyses()
-        if sheet is None or isinstance(found, str):
-            return []
-        a = found[self.player]
-        return [_step(row, a) for row in sheet.rows_for(self.player)]
+        return list(self._scored()[2])
 
     @property
     def complete(self) -> bool:

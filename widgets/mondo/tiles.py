@@ -33,6 +33,8 @@ TERRAIN_COLOURS: Final = {
 }
 """The landscapes' colours: colour-blind safe, and far apart in lightness too (light water
 and sand, dark forest, mid plains), so they differ even printed in grey."""
+INK_ON: Final = {letter: text_on(colour) for letter, colour in TERRAIN_COLOURS.items()}
+"""Black or white, whichever reads better on each landscape (letters and patterns)."""
 EMPTY_FILL: Final = "#eeeae0"
 RIM_DEPTH: Final = 14
 """How deep the rim band around a board is, in pixels."""
@@ -69,7 +71,7 @@ def terrain_pattern(
     """The terrain's mark, centred at (cx, cy) and laid along ``edge``: the cue that is not
     a colour (waves, trees, dots or grass)."""
     ax, ay = _along(edge)
-    ink = text_on(TERRAIN_COLOURS[terrain])
+    ink = INK_ON[terrain]
     u = max(2.0, s * 0.04)
     if terrain == "w":
         cmds: list[tuple[object, ...]] = []
@@ -81,30 +83,22 @@ def terrain_pattern(
                 ("Q", bx + ax * u + ay * u, by + ay * u + ax * u, bx + ax * 2 * u, by + ay * 2 * u)
             )
         return [Path(id=id, commands=tuple(cmds), stroke=ink, stroke_width=1.4)]
-    shapes: list[Shape] = []
-    for k, off in enumerate((-2.6, 0.0, 2.6)):
+    # One path per pattern (three small marks): fewer shapes to send on each redraw.
+    parts: list[tuple[object, ...]] = []
+    for off in (-2.6, 0.0, 2.6):
         px, py = cx + ax * off * u, cy + ay * off * u
-        if terrain == "f":
-            shapes.append(
-                Polygon(
-                    id=f"{id}{k}",
-                    points=((px, py - 1.3 * u), (px + u, py + u), (px - u, py + u)),
-                    fill=ink,
-                )
-            )
-        elif terrain == "d":
-            shapes.append(Circle(id=f"{id}{k}", cx=px, cy=py, r=0.55 * u, fill=ink))
-        else:
-            shapes.append(
-                Path(
-                    id=f"{id}{k}",
-                    commands=(("M", px - 0.6 * u, py + u), ("L", px, py - u),
-                              ("M", px + 0.6 * u, py + u), ("L", px + 0.3 * u, py - 0.5 * u)),
-                    stroke=ink,
-                    stroke_width=1.4,
-                )
-            )  # fmt: skip
-    return shapes
+        if terrain == "f":  # a little tree
+            parts += [("M", px, py - 1.3 * u), ("L", px + u, py + u), ("L", px - u, py + u), ("Z",)]
+        elif terrain == "d":  # a grain of sand
+            k = 0.6 * u
+            parts += [("M", px, py - k), ("L", px + k, py), ("L", px, py + k), ("L", px - k, py),
+                      ("Z",)]  # fmt: skip
+        else:  # a tuft of grass
+            parts += [("M", px - 0.6 * u, py + u), ("L", px, py - u),
+                      ("M", px + 0.6 * u, py + u), ("L", px + 0.3 * u, py - 0.5 * u)]  # fmt: skip
+    if terrain == "p":
+        return [Path(id=id, commands=tuple(parts), stroke=ink, stroke_width=1.4)]
+    return [Path(id=id, commands=tuple(parts), fill=ink)]
 
 
 def _bridge(face: Face) -> tuple[int, ...] | None:
@@ -120,7 +114,13 @@ def _bridge(face: Face) -> tuple[int, ...] | None:
 
 
 def draw_face(
-    face: Face, x: float, y: float, s: float, id: str, faded: Collection[int] = ()
+    face: Face,
+    x: float,
+    y: float,
+    s: float,
+    id: str,
+    faded: Collection[int] = (),
+    target: str | None = None,
 ) -> list[Shape]:
     """One tile face, north up, in the square at (x, y) with sides ``s``. ``faded``: edges
     drawn pale (a highlight elsewhere); the animal and the volcano fade only with the whole
@@ -168,7 +168,7 @@ def draw_face(
                 size=12,
                 anchor="middle",
                 bold=True,
-                fill=text_on(TERRAIN_COLOURS[terrain]),
+                fill=INK_ON[terrain],
             )
         )
     marks: list[Shape] = []
@@ -186,7 +186,7 @@ def draw_face(
         shapes.extend(marks + _fade(x, y, s, id, faded))
     else:
         shapes.extend(_fade(x, y, s, id, faded) + marks)
-    shapes.append(Rect(id=f"{id}-frame", x=x, y=y, width=s, height=s, stroke=INK, stroke_width=1))
+    shapes.append(Rect(id=f"{id}-frame", x=x, y=y, width=s, height=s, stroke=INK, target=target))
     return shapes
 
 
@@ -333,9 +333,7 @@ def draw_board(
             shapes.extend(draw_empty(sx, sy, s, sid, target))
             continue
         faded = () if lit is None else [e for e in range(4) if (r, c, e) not in lit]
-        shapes.extend(draw_face(face, sx, sy, s, sid, faded))
-        if target is not None:  # an invisible cover, so a click anywhere on the tile counts
-            shapes.append(Rect(id=f"{sid}-hit", x=sx, y=sy, width=s, height=s, target=target))
+        shapes.extend(draw_face(face, sx, sy, s, sid, faded, target))
     if lit is not None:
         shapes.extend(_outline(x, y, s, id, lit))
     for k, (r, c, e) in enumerate(wrong):
@@ -350,6 +348,10 @@ def draw_board(
 
 
 def _fade(x: float, y: float, s: float, id: str, edges: Collection[int]) -> list[Shape]:
+    """A pale veil over some edges' triangles (one square when it is all four: fewer
+    shapes to send on each redraw)."""
+    if len(set(edges)) == 4:
+        return [Rect(id=f"{id}-fade", x=x, y=y, width=s, height=s, fill="#ffffff", opacity=0.6)]
     return [
         Polygon(id=f"{id}-fade{e}", points=edge_triangle(x, y, s, e), fill="#ffffff", opacity=0.6)
         for e in sorted(set(edges))
