@@ -79,7 +79,7 @@ class MondoScoringPad:
             options=bonus_options, description=t("mondo_pad.bonus_label"),
             style={"description_width": "initial"}, layout=w.Layout(width="220px"),
         )  # fmt: skip
-        self._bonus.observe(self._observer(lambda v: self.set_bonus(int(v))), names="value")  # type: ignore[call-overload]
+        self._bonus.observe(self._observer(lambda v: self.set_bonus(int(str(v)))), names="value")
         self._chip = w.Checkbox(description=t("mondo_pad.chip_label"), indent=False)
         self._chip.observe(self._observer(lambda v: self.set_volcano_chip(bool(v))), names="value")
         self._side = w.Dropdown(
@@ -214,10 +214,10 @@ class MondoScoringPad:
 
     def _select_from_lists(self) -> None:
         if self._row.value is not None and self._col.value is not None:
-            self.select(int(self._row.value), int(self._col.value))  # type: ignore[call-overload]
+            self.select(int(self._row.value), int(self._col.value))
 
     def _put_box(self) -> bool:
-        return self.put_face(box_faces()[int(self._box.value)])  # type: ignore[call-overload]
+        return self.put_face(box_faces()[int(self._box.value)])
 
     # --- players --------------------------------------------------------------------------
     @property

@@ -14,7 +14,7 @@ connection gets a step of its own, lit on the board, with the row's sentence bes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -233,13 +233,13 @@ class MondoPadModel:
         what = t("mondo_scoring.describe_empty") if face is None else describe_face(face)
         return Said(event=t("mondo_pad.selected", row=cell[0] + 1, col=cell[1] + 1, what=what))
 
-    def _edit(self, change: str, make: object) -> Said:
+    def _edit(self, change: str, make: Callable[[Face | None], Face | None]) -> Said:
         if self.selected is None:
             return Said(problem=t("mondo_pad.select_first"))
         cell = self.selected
         face = self.board.at(cell)
         try:
-            new = make(face)  # type: ignore[operator]
+            new = make(face)
         except ValueError as err:
             return Said(problem=str(err))
         self.boards[self.active] = self.board.with_face(cell, new)
@@ -286,7 +286,9 @@ class MondoPadModel:
     def rotate(self) -> Said:
         if self.selected is not None and self.board.at(self.selected) is None:
             return Said(problem=t("mondo_pad.nothing_to_turn"))
-        return self._edit("mondo_pad.turned", lambda face: face.rotated(1))
+        return self._edit(
+            "mondo_pad.turned", lambda face: None if face is None else face.rotated(1)
+        )
 
     def clear(self) -> Said:
         return self._edit("mondo_pad.cleared", lambda _old: None)
@@ -304,11 +306,12 @@ class MondoPadModel:
         )  # fmt: skip
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
-        found: dict[str, Analysis] | str = {}
+        analysed: dict[str, Analysis] = {}
+        found: dict[str, Analysis] | str = analysed
         for name, board in zip(self.names, self.boards):
             rim = None if self.side == "A" else self.rim()
             try:
-                found[name] = analyse(board, rim)
+                analysed[name] = analyse(board, rim)
             except ValueError as err:
                 found = t("mondo_pad.side_b_shape", name=name, problem=str(err))
                 break
@@ -416,7 +419,7 @@ def _step(row: ScoreRow, a: Analysis) -> Step:
     board = a.board
     if row.category == "landscapes" and row.cards:
         x = a.landscapes[row.cards[0]]
-        lit = set()
+        lit: set[EdgeRef] = set()
         for r, c, region in x.nodes:
             face = board.at((r, c))
             assert face is not None

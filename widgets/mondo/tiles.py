@@ -36,6 +36,8 @@ and sand, dark forest, mid plains), so they differ even printed in grey."""
 INK_ON: Final = {letter: text_on(colour) for letter, colour in TERRAIN_COLOURS.items()}
 """Black or white, whichever reads better on each landscape (letters and patterns)."""
 EMPTY_FILL: Final = "#eeeae0"
+RIM_CORNER: Final = "#d9d4c7"
+"""The rim's corners, which lie beyond no edge and so show no landscape."""
 RIM_DEPTH: Final = 14
 """How deep the rim band around a board is, in pixels."""
 EdgeRef = tuple[int, int, int]
@@ -90,8 +92,8 @@ def terrain_pattern(
         if terrain == "f":  # a little tree
             parts += [("M", px, py - 1.3 * u), ("L", px + u, py + u), ("L", px - u, py + u), ("Z",)]
         elif terrain == "d":  # a grain of sand
-            k = 0.6 * u
-            parts += [("M", px, py - k), ("L", px + k, py), ("L", px, py + k), ("L", px - k, py),
+            g = 0.6 * u
+            parts += [("M", px, py - g), ("L", px + g, py), ("L", px, py + g), ("L", px - g, py),
                       ("Z",)]  # fmt: skip
         else:  # a tuft of grass
             parts += [("M", px - 0.6 * u, py + u), ("L", px, py - u),
@@ -283,7 +285,7 @@ def draw_rim(
     d = RIM_DEPTH
     shapes: list[Shape] = [
         Rect(id=f"{id}-rim", x=x, y=y, width=cols * s + 2 * d, height=rows * s + 2 * d,
-             fill=TERRAIN_COLOURS[letters[0]], stroke=INK),
+             fill=RIM_CORNER, stroke=INK),
     ]  # fmt: skip
     for i, letter in enumerate(letters):
         (r, c), edge = rim_place(rows, cols, i)
