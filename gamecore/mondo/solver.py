@@ -1,0 +1,775 @@
+"""Mondo's best board: from a set of tiles, the board that scores the most points.
+
+``best_board(tiles, side="A", seconds=10, seed=0)`` lays out a set of tiles (each usable
+once, either side up, any quarter turn) on a board of the game's shape (4 x 6, the side's
+rim; ``rows``/``cols`` make a smaller one) and returns a ``Solution``: the board as faces
+and as placements (tile, side, turn) per space, its points as ``scoring`` counts them, whether
+they are proven to be the most possible, the best bound known, and the time taken.
+``distance(played, tiles)`` says how far a played board is from it (points, spaces that
+differ): the lesson "the best board from the tiles you had".
+
+What is scored (the beginner scoring of one round, for one player): animals +1, each closed
+error-free land landscape +2, each empty space -1, each wrong connection -1, and volcanoes.
+With one player, that player always has "the most" volcanoes, so each active volcano costs
+1 (and each inactive one too with ``volcano_chip=True``). A rival with more volcanoes would
+spare the player this penalty, but the solver cannot know the rivals: it takes the board as
+``score_boards`` scores it alone, the worst case for the player. Bonus chips do not come
+from the board and are left out.
+
+Decisions (see also the report in docs/ when the lead publishes it):
+
+- **Exact model (OR-Tools CP-SAT, an optional extra).** One boolean per space and
+  *distinct rotated face* (faces equal for scoring, e.g. the 34 forest singles, or a face
+  and its own half turn, share one variable: symmetry broken by construction), and per tile
+  side a "used" boolean tied to the faces by counts, each tile used at most once. Terrain
+  per edge, matches, wrong connections, animals, volcanoes and empty spaces are linear in
+  these. The +2 for closed landscapes is modelled **exactly**, not lazily: every tile edge
+  is a *slot* (a touching pair of edges is one slot); a slot can be *scoring* only when it
+  is land and matched; two slots joined inside a face's region are scoring together, so a
+  whole landscape scores or none of it does; each scoring landscape carries one *root*
+  slot, and the solver maximises 2 x roots. That a landscape has at most one root comes
+  from labels: every scoring slot carries a label no larger than its own number, joined
+  slots carry equal labels, and a root's label is its own number; so only the lowest slot
+  of a landscape can be its root. Therefore "exact" covers everything the beginner scorer
+  counts; a proven optimum is the true optimum, and the answer's points are recounted by
+  ``scoring`` (they always agree with the model; a test checks it).
+- **Connected boards.** A player places every tile after the first next to one already
+  placed, so the placed spaces form one connected group. A full board is connected, but
+  empty spaces can cut a board in parts, so the model requires it (a flow from one root
+  space reaches every placed space) and the local search refuses a move that breaks it.
+- **First solution and fallback: local search** (simulated annealing over placing,
+  turning, flipping, swapping and removing tiles), seeded and counted in iterations, so the
+  same seed gives the same board unless the time budget cuts it short. It runs alone when
+  OR-Tools is missing or ``method="search"``, and gives CP-SAT its hint otherwise. Its
+  bound is a simple one (each scoring landscape needs a land region of its own).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..words import number, t
+from . import data
+from .board import Board, Cell, check_rim, opposite, rim_index
+from .data import Tile
+from .faces import ACTIVE, INACTIVE, LAND, N_EDGES, TERRAINS, WATER, Face
+from .scoring import (
+    ANIMAL_POINTS,
+    EMPTY_SPACE_POINTS,
+    LANDSCAPE_POINTS,
+    VOLCANO_POINTS,
+    WRONG_CONNECTION_POINTS,
+    Analysis,
+    analyse,
+    score_boards,
+)
+
+METHODS: Final = ("auto", "cp-sat", "search")
+"""``auto``: CP-SAT when OR-Tools is installed, else the local search."""
+SIDE_NAMES: Final = ("front", "back")
+"""A tile's sides: ``front`` the single landscape, ``back`` the mixed side."""
+SEARCH_ITERATIONS: Final = 20_000
+"""Local-search steps by default (about 2-4 s for a 4 x 6 board in CPython)."""
+_PLAYER: Final = "best"  # the one board's name in the score sheet (never shown)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A tile on a space: its id, the side up (``front`` or ``back``) and the quarter turns
+    clockwise it is turned by."""
+
+    tile: int
+    side: str
+    turn: int
+
+    def describe(self, lang: str | None = None) -> str:
+        side = t(f"mondo_solver.side_{self.side}", lang)
+        if self.turn == 0:
+            return t("mondo_solver.placement_unturned", lang, tile=self.tile, side=side)
+        return t("mondo_solver.placement", lang, tile=self.tile, side=side, n=self.turn)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best board found. ``placements``: one per space, row by row (``None``: empty);
+    ``points``: as ``scoring`` counts the board for one player; ``optimal``: proven that no
+    board from these tiles scores more; ``bound``: no board scores more than this;
+    ``seconds``: time taken; ``method``: ``cp-sat`` or ``search``."""
+
+    board: Board
+    placements: tuple[Placement | None, ...]
+    points: int
+    optimal: bool
+    bound: int
+    seconds: float
+    method: str
+    rim: tuple[str, ...]
+    volcano_chip: bool = False
+
+    def analysis(self) -> Analysis:
+        return analyse(self.board, self.rim)
+
+    def sentence(self, lang: str | None = None) -> str:
+        """The answer in one sentence ("The best board scores 23 points (proven ...)")."""
+        seconds = number(self.seconds, 1, lang)
+        if self.optimal:
+            return t("mondo_solver.solution_proven", lang, n=self.points, seconds=seconds)
+        return t(
+            "mondo_solver.solution_found", lang, n=self.points, seconds=seconds, bound=self.bound
+        )
+
+
+@dataclass(frozen=True)
+class Distance:
+    """How far a played board is from the best one: both boards' points, the gap, and the
+    spaces where the two boards differ (row, column from 0)."""
+
+    played_points: int
+    best: Solution
+    differing: tuple[Cell, ...]
+
+    @property
+    def gap(self) -> int:
+        return self.best.points - self.played_points
+
+    def sentence(self, lang: str | None = None) -> str:
+        played = t("mondo_solver.n_points", lang, n=self.played_points)
+        best = t("mondo_solver.n_points", lang, n=self.best.points)
+        if self.gap > 0:
+            return t(
+                "mondo_solver.distance_gap",
+                lang,
+                played=played,
+                best=best,
+                gap=t("mondo_solver.n_points", lang, n=self.gap),
+                spaces=t("mondo_solver.n_spaces", lang, n=len(self.differing)),
+            )
+        if self.gap == 0:
+            return t("mondo_solver.distance_equal", lang, played=played)
+        return t("mondo_solver.distance_better", lang, played=played, best=best)
+
+
+# ----------------------------------------------------------------------------- the problem
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One tile side turned one way, with what the scoring needs of it."""
+
+    tile: int  # index in the problem's tiles
+    side: int
+    turn: int
+    face: Face
+    region: tuple[int, int, int, int]  # the region of each edge
+    gain: int  # animal minus volcano penalty
+    land_regions: int
+
+
+@dataclass(frozen=True)
+class _Problem:
+    tiles: tuple[Tile, ...]
+    rows: int
+    cols: int
+    rim: tuple[str, ...]
+    options: tuple[tuple[_Option, ...], ...]  # per tile, its distinct turned sides
+    around: tuple[tuple[int, ...], ...]  # per space and edge: the space beyond, or -1 - rim
+    volcano_chip: bool
+
+    @property
+    def spaces(self) -> int:
+        return self.rows * self.cols
+
+
+def _option(i: int, tile: Tile, side: int, turn: int, volcano_chip: bool) -> _Option:
+    turned = tile.sides[side].rotated(turn)
+    volcano = turned.volcano == ACTIVE or (volcano_chip and turned.volcano == INACTIVE)
+    return _Option(
+        tile=i,
+        side=side,
+        turn=turn,
+        face=turned,
+        region=(turned.region_of(0), turned.region_of(1), turned.region_of(2), turned.region_of(3)),
+        gain=ANIMAL_POINTS * turned.has_animal + VOLCANO_POINTS * volcano,
+        land_regions=_land_regions(turned),
+    )
+
+
+def _land_regions(face: Face) -> int:
+    return sum(1 for group in face.regions if face.edges[group[0]] in LAND)
+
+
+def _face_key(face: Face) -> tuple[Any, ...]:
+    """What the scoring sees of a face (not the species: every animal is worth 1)."""
+    return (face.edges, face.regions, face.has_animal, face.volcano)
+
+
+def _problem(
+    tiles: Iterable[Tile], side: str, rows: int | None, cols: int | None, volcano_chip: bool
+) -> _Problem:
+    chosen = tuple(tiles)
+    seen: set[int] = set()
+    for position, tile in enumerate(chosen, start=1):
+        if not isinstance(tile, Tile):
+            raise ValueError(t("mondo_solver.not_a_tile", position=position))
+        if tile.id in seen:
+            raise ValueError(t("mondo_solver.tile_twice", id=tile.id))
+        seen.add(tile.id)
+    if side not in data.SIDES:
+        raise ValueError(t("mondo_solver.unknown_side", side=side, sides=", ".join(data.SIDES)))
+    rows = data.BOARD_ROWS if rows is None else rows
+    cols = data.BOARD_COLUMNS if cols is None else cols
+    if rows < 1 or cols < 1:
+        raise ValueError(t("mondo_solver.bad_shape", rows=rows, cols=cols))
+    if (rows, cols) == (data.BOARD_ROWS, data.BOARD_COLUMNS):
+        rim = check_rim(data.RIMS[side], rows, cols)
+    elif side == "A":
+        rim = check_rim(None, rows, cols)
+    else:  # side B's split rim is drawn for the real board only
+        raise ValueError(t("mondo_solver.side_b_shape", rows=rows, cols=cols))
+    options = []
+    for i, tile in enumerate(chosen):
+        mine: dict[tuple[Any, ...], _Option] = {}
+        for s in range(len(tile.sides)):
+            for turn in range(N_EDGES):
+                option = _option(i, tile, s, turn, volcano_chip)
+                mine.setdefault(_face_key(option.face), option)  # one per look
+        options.append(tuple(mine.values()))
+    around = []
+    for r in range(rows):
+        for c in range(cols):
+            beyond = []
+            for e in range(N_EDGES):
+                outer = rim_index(rows, cols, (r, c), e)
+                if outer is not None:
+                    beyond.append(-1 - outer)
+                else:
+                    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[e]
+                    beyond.append((r + dr) * cols + c + dc)
+            around.append(tuple(beyond))
+    return _Problem(chosen, rows, cols, rim, tuple(options), tuple(around), volcano_chip)
+
+
+# ------------------------------------------------------------------- a fast scorer, a bound
+
+
+def _fast_points(problem: _Problem, cells: Sequence[_Option | None]) -> int:
+    """The board's points, as ``scoring`` counts them, without building a ``Board`` (the
+    local search calls this thousands of times; ``best_board`` checks the final answer with
+    the real scorer)."""
+    points = 0
+    parent: dict[int, int] = {}
+    bad: set[int] = set()
+
+    def root(node: int) -> int:
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    for space, option in enumerate(cells):
+        if option is None:
+            points += EMPTY_SPACE_POINTS
+            continue
+        points += option.gain
+        for group in range(len(option.face.regions)):
+            parent.setdefault(space * 4 + group, space * 4 + group)
+    for space, option in enumerate(cells):
+        if option is None:
+            continue
+        edges = option.face.edges
+        for e in range(N_EDGES):
+            node = space * 4 + option.region[e]
+            terrain = edges[e]
+            if terrain == WATER:
+                bad.add(node)
+            beyond = problem.around[space][e]
+            if beyond < 0:
+                if problem.rim[-1 - beyond] != terrain:
+                    points += WRONG_CONNECTION_POINTS
+                    bad.add(node)
+                continue
+            other = cells[beyond]
+            if other is None:
+                bad.add(node)
+                continue
+            back = opposite(e)
+            if other.face.edges[back] != terrain:
+                bad.add(node)
+                if e in (1, 2):  # each touching pair once
+                    points += WRONG_CONNECTION_POINTS
+            elif e in (1, 2):
+                a = root(node)
+                b = root(beyond * 4 + other.region[back])
+                if a != b:
+                    parent[a] = b
+    roots = {root(node) for node in parent}
+    spoiled = {root(node) for node in bad}
+    return points + LANDSCAPE_POINTS * len(roots - spoiled)
+
+
+def _connected(problem: _Problem, cells: Sequence[_Option | None]) -> bool:
+    """Whether the placed spaces form one group joined by edges (or there are none)."""
+    placed = [i for i, o in enumerate(cells) if o is not None]
+    if not placed:
+        return True
+    seen = {placed[0]}
+    todo = [placed[0]]
+    while todo:
+        space = todo.pop()
+        for beyond in problem.around[space]:
+            if beyond >= 0 and beyond not in seen and cells[beyond] is not None:
+                seen.add(beyond)
+                todo.append(beyond)
+    return len(seen) == len(placed)
+
+
+def _simple_bound(problem: _Problem) -> int:
+    """No board scores more: each scoring landscape needs a land region of its own, so a
+    tile gives at most its animal, minus its volcano, plus 2 per land region; the spaces
+    the tiles cannot fill stay empty."""
+    best = sorted(
+        (max(o.gain + LANDSCAPE_POINTS * o.land_regions for o in opts) for opts in problem.options),
+        reverse=True,
+    )[: problem.spaces]
+    empties = problem.spaces - len(best)
+    return sum(b for b in best if b > 0) + EMPTY_SPACE_POINTS * empties
+
+
+# ---------------------------------------------------------------------------- local search
+
+
+def _greedy(problem: _Problem) -> list[_Option | None]:
+    """A first board: spaces row by row (a connected order), each taking the free tile side
+    and turn that best fits its placed neighbours and the rim."""
+    cells: list[_Option | None] = [None] * problem.spaces
+    free = set(range(len(problem.tiles)))
+    for space in range(problem.spaces):
+        best: tuple[int, int] | None = None
+        chosen: _Option | None = None
+        for i in sorted(free):
+            for option in problem.options[i]:
+                fit = option.gain
+                for e in range(N_EDGES):
+                    beyond = problem.around[space][e]
+                    terrain = option.face.edges[e]
+                    if beyond < 0:
+                        fit += 1 if problem.rim[-1 - beyond] == terrain else -2
+                    elif cells[beyond] is not None:
+                        other = cells[beyond]
+                        assert other is not None
+                        fit += 1 if other.face.edges[opposite(e)] == terrain else -2
+                key = (fit, -i)
+                if best is None or key > best:
+                    best, chosen = key, option
+        if chosen is None:
+            break
+        cells[space] = chosen
+        free.discard(chosen.tile)
+    return cells
+
+
+def _search(
+    problem: _Problem, seed: int, iterations: int, deadline: float, start: Sequence[_Option | None]
+) -> tuple[list[_Option | None], int]:
+    """Simulated annealing from ``start``: the best board met and its points."""
+    rng = random.Random(seed)
+    cells = list(start)
+    used = {o.tile for o in cells if o is not None}
+    free = sorted(set(range(len(problem.tiles))) - used)
+    points = _fast_points(problem, cells)
+    best, best_points = list(cells), points
+    n = problem.spaces
+    hot, cold = 2.0, 0.05
+    for step in range(iterations):
+        if step % 256 == 0 and time.perf_counter() > deadline:
+            break
+        heat = hot * (cold / hot) ** (step / max(1, iterations))
+        trial = list(cells)
+        kind = rng.random()
+        space = rng.randrange(n)
+        current = trial[space]
+        returned: int | None = None
+        taken: int | None = None
+        if kind < 0.35 and free:
+            taken = free[rng.randrange(len(free))]
+            trial[space] = rng.choice(problem.options[taken])
+            returned = current.tile if current is not None else None
+        elif kind < 0.75 and current is not None:  # turn or flip in place
+            others = [o for o in problem.options[current.tile] if o != current]
+            if not others:
+                continue
+            trial[space] = rng.choice(others)
+        elif kind < 0.95:
+            other = rng.randrange(n)
+            trial[space], trial[other] = trial[other], trial[space]
+        elif current is not None:
+            trial[space] = None
+            returned = current.tile
+        else:
+            continue
+        changed_shape = (current is None) != (trial[space] is None) or kind >= 0.75
+        if changed_shape and not _connected(problem, trial):
+            continue
+        new = _fast_points(problem, trial)
+        if new >= points or rng.random() < math.exp((new - points) / heat):
+            cells, points = trial, new
+            if taken is not None:
+                free.remove(taken)
+            if returned is not None:
+                free.append(returned)
+                free.sort()
+            if points > best_points:
+                best, best_points = list(cells), points
+    return best, best_points
+
+
+# ---------------------------------------------------------------------------------- CP-SAT
+
+
+def _cp_sat(
+    problem: _Problem,
+    seconds: float,
+    seed: int,
+    workers: int,
+    hint: Sequence[_Option | None],
+) -> tuple[list[_Option | None], bool, int] | None:
+    """The exact model (see the module's notes): the board, whether it is proven best, and
+    the bound; ``None`` when CP-SAT found nothing in time."""
+    from ortools.sat.python import cp_model  # type: ignore[import-not-found,unused-ignore]
+
+    m = cp_model.CpModel()
+    n = problem.spaces
+    # distinct turned faces over all tiles: one variable per space and face
+    shapes: dict[tuple[Any, ...], int] = {}
+    shape_face: list[Face] = []
+    shape_gain: list[int] = []
+    orbit_of: dict[tuple[int, int], frozenset[int]] = {}
+    for opts in problem.options:
+        for o in opts:
+            key = _face_key(o.face)
+            if key not in shapes:
+                shapes[key] = len(shape_face)
+                shape_face.append(o.face)
+                shape_gain.append(o.gain)
+    for i, tile in enumerate(problem.tiles):
+        for s, face in enumerate(tile.sides):
+            orbit_of[(i, s)] = frozenset(shapes[_face_key(face.rotated(k))] for k in range(4))
+    orbits = sorted(set(orbit_of.values()), key=min)
+    x = [[m.new_bool_var(f"x{c}_{k}") for k in range(len(shape_face))] for c in range(n)]
+    used = {key: m.new_bool_var(f"u{key}") for key in orbit_of}
+    for i in range(len(problem.tiles)):
+        m.add(used[(i, 0)] + used[(i, 1)] <= 1)
+    for orbit in orbits:
+        m.add(
+            sum(x[c][k] for c in range(n) for k in orbit)
+            == sum(u for key, u in used.items() if orbit_of[key] == orbit)
+        )
+    placed = [m.new_bool_var(f"p{c}") for c in range(n)]
+    for c in range(n):
+        m.add(sum(x[c]) == placed[c])
+    terrain = [
+        [{letter: m.new_bool_var(f"t{c}_{e}{letter}") for letter in TERRAINS} for e in range(4)]
+        for c in range(n)
+    ]
+    for c in range(n):
+        for e in range(4):
+            for letter in TERRAINS:
+                m.add(
+                    terrain[c][e][letter]
+                    == sum(x[c][k] for k, f in enumerate(shape_face) if f.edges[e] == letter)
+                )
+    # slots: a touching pair of edges, or an edge on the rim
+    slot_of: dict[tuple[int, int], int] = {}
+    wrong: list[Any] = []
+    good: list[Any] = []
+    for c in range(n):
+        for e in range(4):
+            beyond = problem.around[c][e]
+            if beyond < 0:
+                letter = problem.rim[-1 - beyond]
+                slot_of[(c, e)] = len(good)
+                wrong.append(placed[c] - terrain[c][e][letter])
+                good.append(terrain[c][e][letter] if letter in LAND else 0)
+            elif e in (1, 2):
+                back = opposite(e)
+                same = {}
+                for letter in TERRAINS:
+                    a, b = terrain[c][e][letter], terrain[beyond][back][letter]
+                    # the objective pushes a match up and a touching pair down, so one
+                    # side of each definition is enough (and plain linear: a tight bound)
+                    both = m.new_bool_var(f"m{c}_{e}{letter}")
+                    m.add(both <= a)
+                    m.add(both <= b)
+                    same[letter] = both
+                pair = m.new_bool_var(f"b{c}_{e}")
+                m.add(pair >= placed[c] + placed[beyond] - 1)
+                m.add(sum(same.values()) <= pair)  # redundant: a tighter bound
+                m.add(pair <= placed[c])
+                m.add(pair <= placed[beyond])
+                slot_of[(c, e)] = slot_of[(beyond, back)] = len(good)
+                wrong.append(pair - sum(same.values()))
+                good.append(sum(same[letter] for letter in LAND))
+    slots = len(good)
+    scoring = [m.new_bool_var(f"s{k}") for k in range(slots)]
+    label = [m.new_int_var(0, k, f"l{k}") for k in range(slots)]  # at most its own number
+    roots = [m.new_bool_var(f"r{k}") for k in range(slots)]
+    for k in range(slots):
+        m.add(scoring[k] <= good[k])
+        m.add(roots[k] <= scoring[k])
+        m.add(label[k] == k).only_enforce_if(roots[k])
+    # redundant, for the bound: the roots on one space's edges lie in different landscapes,
+    # so in different land regions of its face
+    for c in range(n):
+        m.add(
+            sum(roots[slot_of[(c, e)]] for e in range(4))
+            <= sum(x[c][k] * _land_regions(face) for k, face in enumerate(shape_face))
+        )
+    for c in range(n):
+        for e in range(4):
+            for f in range(e + 1, 4):
+                together = [
+                    k for k, face in enumerate(shape_face) if face.region_of(e) == face.region_of(f)
+                ]
+                if not together:
+                    continue
+                joined = m.new_bool_var(f"j{c}_{e}{f}")
+                m.add(joined == sum(x[c][k] for k in together))
+                one, two = slot_of[(c, e)], slot_of[(c, f)]
+                m.add(scoring[one] == scoring[two]).only_enforce_if(joined)
+                m.add(label[one] == label[two]).only_enforce_if([joined, scoring[one]])
+    # connected: one root space sends a unit of flow to every other placed space
+    start = [m.new_bool_var(f"o{c}") for c in range(n)]
+    m.add(sum(start) <= 1)
+    for c in range(n):
+        m.add(start[c] <= placed[c])
+        m.add(placed[c] <= sum(start))
+    flow = {}
+    for c in range(n):
+        for beyond in problem.around[c]:
+            if beyond >= 0:
+                arc = m.new_int_var(0, n - 1, f"f{c}_{beyond}")
+                m.add(arc <= (n - 1) * placed[c])
+                m.add(arc <= (n - 1) * placed[beyond])
+                flow[(c, beyond)] = arc
+    for c in range(n):
+        inflow = sum(arc for (_, b), arc in flow.items() if b == c)
+        outflow = sum(arc for (a, _), arc in flow.items() if a == c)
+        m.add(inflow - outflow >= placed[c] - n * start[c])
+    objective = (
+        sum(shape_gain[k] * x[c][k] for c in range(n) for k in range(len(shape_face)))
+        + LANDSCAPE_POINTS * sum(roots)
+        + EMPTY_SPACE_POINTS * (n - sum(placed))
+        + WRONG_CONNECTION_POINTS * sum(wrong)
+    )
+    m.add(objective <= _simple_bound(problem))  # redundant: the simple bound, for pruning
+    m.maximize(objective)
+    hinted_shapes = {c: shapes[_face_key(o.face)] for c, o in enumerate(hint) if o is not None}
+    hinted_used = {(o.tile, o.side) for o in hint if o is not None}
+    for c in range(n):
+        for k in range(len(shape_face)):
+            m.add_hint(x[c][k], hinted_shapes.get(c) == k)
+    for key, u in used.items():
+        m.add_hint(u, key in hinted_used)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    solver.parameters.linearization_level = 2  # with 2 workers, level 1 left the bound loose
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    cells: list[_Option | None] = [None] * n
+    chosen = {c: k for c in range(n) for k in range(len(shape_face)) if solver.value(x[c][k])}
+    given = sorted(key for key, u in used.items() if solver.value(u))
+    for c, k in sorted(chosen.items()):  # hand each space a used tile side of its face
+        key = next(key for key in given if k in orbit_of[key])
+        given.remove(key)
+        i, s = key
+        side = problem.tiles[i].sides[s]
+        wanted = _face_key(shape_face[k])
+        turn = next(q for q in range(N_EDGES) if _face_key(side.rotated(q)) == wanted)
+        cells[c] = _option(i, problem.tiles[i], s, turn, problem.volcano_chip)
+    bound = math.floor(solver.best_objective_bound + 1e-6)
+    return cells, status == cp_model.OPTIMAL, bound
+
+
+# ------------------------------------------------------------------------------ the answers
+
+
+def have_ortools() -> bool:
+    """Whether OR-Tools (the optional extra ``solver``) can be imported."""
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def board_points(board: Board, rim: Sequence[str] | str | None, volcano_chip: bool = False) -> int:
+    """A board's points for one player, as the score sheet counts them (no bonus chip)."""
+    sheet = score_boards({_PLAYER: board}, rim, volcano_chip=(_PLAYER,) if volcano_chip else ())
+    return sheet.total(_PLAYER)
+
+
+def best_board(
+    tiles: Iterable[Tile],
+    side: str = "A",
+    seconds: float = 10.0,
+    seed: int = 0,
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+    method: str = "auto",
+    volcano_chip: bool = False,
+    iterations: int = SEARCH_ITERATIONS,
+    workers: int = 2,
+) -> Solution:
+    """The board that scores the most points from ``tiles`` (each at most once, either side,
+    any turn) on board side ``side`` ("A" or "B"), within about ``seconds``.
+
+    ``rows``/``cols``: a smaller board with water all round (side A only; the game's board
+    is 4 x 6). ``method``: ``cp-sat`` (needs OR-Tools), ``search`` (pure Python, seeded,
+    ``iterations`` steps) or ``auto`` (CP-SAT when installed). ``volcano_chip``: count the
+    inactive volcanoes too, as the chip's holder does. Raises ``ValueError`` for a tile given
+    twice, an unknown side or method, or a budget that is not positive."""
+    began = time.perf_counter()
+    if method not in METHODS:
+        raise ValueError(
+            t("mondo_solver.unknown_method", method=method, methods=", ".join(METHODS))
+        )
+    if not seconds > 0:
+        raise ValueError(t("mondo_solver.bad_seconds", seconds=seconds))
+    problem = _problem(tiles, side, rows, cols, volcano_chip)
+    exact = method == "cp-sat" or (method == "auto" and have_ortools())
+    if method == "cp-sat" and not have_ortools():
+        raise ValueError(t("mondo_solver.no_ortools"))
+    deadline = began + seconds
+    start = _greedy(problem)
+    # CP-SAT gets a short search as its hint and the rest of the budget
+    share = seconds if not exact else seconds * 0.3
+    cells, _ = _search(problem, seed, iterations, began + share, start)
+    bound = _simple_bound(problem)
+    proven = False
+    used = "search"
+    if exact:
+        left = max(0.5, deadline - time.perf_counter())
+        found = _cp_sat(problem, left, seed, workers, cells)
+        if found is not None:
+            exact_cells, proven, exact_bound = found
+            bound = min(bound, exact_bound)
+            if _fast_points(problem, exact_cells) >= _fast_points(problem, cells):
+                cells = exact_cells
+            used = "cp-sat"
+    return _solution(problem, cells, bound, proven, time.perf_counter() - began, used)
+
+
+def _solution(
+    problem: _Problem,
+    cells: Sequence[_Option | None],
+    bound: int,
+    proven: bool,
+    seconds: float,
+    method: str,
+) -> Solution:
+    rows = tuple(
+        tuple(
+            None if o is None else o.face for o in cells[r * problem.cols : (r + 1) * problem.cols]
+        )
+        for r in range(problem.rows)
+    )
+    board = Board(rows)
+    points = board_points(board, problem.rim, problem.volcano_chip)
+    placements = tuple(
+        None if o is None else Placement(problem.tiles[o.tile].id, SIDE_NAMES[o.side], o.turn)
+        for o in cells
+    )
+    bound = max(bound, points)  # a bound below a board we hold would be no bound
+    return Solution(
+        board=board,
+        placements=placements,
+        points=points,
+        optimal=proven or points == bound,
+        bound=bound,
+        seconds=seconds,
+        method=method,
+        rim=problem.rim,
+        volcano_chip=problem.volcano_chip,
+    )
+
+
+def turned_half(board: Board) -> Board:
+    """The board turned half round (every face too): on a rim that looks the same turned
+    half round (side A), it scores the same."""
+    return Board(
+        tuple(
+            tuple(None if f is None else f.rotated(2) for f in reversed(row))
+            for row in reversed(board.cells)
+        )
+    )
+
+
+def distance(
+    played: Board,
+    tiles: Iterable[Tile],
+    side: str = "A",
+    seconds: float = 10.0,
+    seed: int = 0,
+    *,
+    best: Solution | None = None,
+    method: str = "auto",
+    volcano_chip: bool = False,
+) -> Distance:
+    """How far a played board is from the best board of the same tiles: points and the
+    spaces that differ. ``tiles``: the tiles the player had (those on the board included);
+    ``best``: a ``Solution`` already worked out for them (else ``best_board`` is run on
+    the played board's shape). When the best board turned half round scores the same (side
+    A), the spaces are counted against whichever of the two is nearer the played one."""
+    if best is None:
+        shape = (played.rows, played.cols)
+        rows, cols = (None, None) if shape == (data.BOARD_ROWS, data.BOARD_COLUMNS) else shape
+        best = best_board(
+            tiles,
+            side,
+            seconds,
+            seed,
+            rows=rows,
+            cols=cols,
+            method=method,
+            volcano_chip=volcano_chip,
+        )
+    if (played.rows, played.cols) != (best.board.rows, best.board.cols):
+        raise ValueError(
+            t(
+                "mondo_solver.played_shape",
+                rows=played.rows,
+                cols=played.cols,
+                wanted_rows=best.board.rows,
+                wanted_cols=best.board.cols,
+            )
+        )
+    points = board_points(played, best.rim, volcano_chip)
+    candidates = [best.board]
+    turned = turned_half(best.board)
+    if board_points(turned, best.rim, volcano_chip) == best.points:
+        candidates.append(turned)
+    differing = min(
+        (
+            tuple(
+                cell
+                for cell in played.spaces()
+                if _look(played.at(cell)) != _look(candidate.at(cell))
+            )
+            for candidate in candidates
+        ),
+        key=len,
+    )
+    return Distance(played_points=points, best=best, differing=differing)
+
+
+def _look(face: Face | None) -> tuple[Any, ...] | None:
+    return None if face is None else _face_key(face)
