@@ -355,3 +355,39 @@ def test_the_canvas_always_holds_the_scene_shown() -> None:
     pad.select(0, 5)  # a selection: repainted where it changed
     assert pad.board_canvas.scene.ids() == pad.scene().ids()
     assert "board-selected" in pad.board_canvas.scene.ids()
+
+
+def test_everything_can_be_done_with_the_controls_alone() -> None:
+    """The keyboard path: every control is a focusable widget, no click on the canvas."""
+    pad = MondoScoringPad()
+    pad._row.value = 0
+    pad._col.value = 1
+    assert pad.model.selected == (0, 1)
+    pad._edges[3].value = "f"
+    pad._animal.value = True
+    pad._volcano.value = "V"
+    assert pad.model.board.at((0, 1)) == parse_face("wwwfaV")
+    pad._turn.click()
+    assert pad.model.board.at((0, 1)) == parse_face("fwwwaV")
+    pad._clear.click()
+    assert pad.model.board.at((0, 1)) is None
+    pad._text.value = "wfww wwwfa"
+    pad._use_text.click()
+    pad._bonus.value = 3
+    pad._chip.value = True
+    pad._next.click()
+    pad._all.click()
+    assert pad.model.complete and pad.model.so_far() == 1 + 2 + 3
+    pad._prev.click()
+    assert not pad.model.complete
+    pad._hide.click()
+    assert pad.model.shown == 0
+    pad._add.click()
+    pad._players.value = "Player 1"
+    assert pad.model.player == "Player 1" and pad._name.value == "Player 1"
+    pad._name.value = "Noa"
+    assert pad.players == ("Marianne", "Noa")
+    pad._side.value = "B"
+    assert pad.model.side == "B"
+    pad._remove.click()
+    assert pad.players == ("Marianne",)
