@@ -1,0 +1,360 @@
+"""Mondo's rival bots (gamecore/mondo/rivals.py) and the study plug-in (gamecore/mondo/study.py).
+
+The rivals play whole games through the engine's public API (every action checked by the
+engine), at their level's pace; the study plug-in's table is checked on one and two worker
+processes. Win rates and counts are over seeded games, so each number is fixed by its seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import gamecore
+from gamecore import make_bot, new_game
+from gamecore.bots import RandomBot
+from gamecore.experiments import bot, run_study
+from gamecore.mondo import JumpOut, Mondo, Place, Return, Stop, parse_face
+from gamecore.mondo.game import STEP_MS
+from gamecore.mondo.rivals import (
+    JITTER,
+    LEVELS,
+    PACE_MS,
+    Position,
+    RivalBot,
+    _shapes,
+    check_level,
+    level_name,
+    volcano_costs,
+)
+from gamecore.mondo.scoring import CATEGORIES
+from gamecore.mondo.study import MEASURES, STUDY, measure_title
+from gamecore.words import t
+
+
+def drive(game: Mondo, bots: list, checks: bool = True) -> list:
+    """Play ``game`` to the end as a program driving everyone does (the player due first
+    acts); with ``checks``, every rival action's time is checked against its pace."""
+    played = []
+    while not game.is_over:
+        player = game.current_player
+        assert player is not None
+        view = game.view(player)
+        action = bots[player].choose(view, game.legal_actions())
+        if checks and isinstance(bots[player], RivalBot):
+            check_time(bots[player], view, action)
+        game.play(action)  # the engine refuses anything illegal, with its reason
+        played.append(action)
+    return played
+
+
+def check_time(rival: RivalBot, view, action) -> None:
+    assert action.seat == view.player
+    if isinstance(action, Stop) and action.time == view.limit:
+        return  # the timer's ring: its next action would have come too late
+    assert action.time >= view.now
+    assert action.time >= view.ready[view.player] + round(rival.pace * (1 - JITTER)) - 1
+    assert action.time < view.limit
+    assert not isinstance(action, Stop), "a rival jumps out rather than stopping early"
+
+
+# ---------------------------------------------------------------------------- legal to the end
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_rivals_play_only_legal_actions_at_their_pace_to_the_end(players, side):
+    for seed in range(2):
+        game = new_game("mondo", players=players, seed=seed, side=side, round_seconds=240)
+        bots = [RivalBot(seed * 10 + p, level=LEVELS[::-1][p % 3]) for p in range(players)]
+        actions = drive(game, bots)
+        assert game.is_over and len(game.rounds) == 3
+        kinds = {a.kind for a in actions}
+        assert {"take", "place", "jump_out"} <= kinds
+        assert all(not isinstance(a, Place) or a.side in (0, 1) for a in actions)
+
+
+def test_a_rival_stops_at_the_limit_when_its_next_action_would_come_too_late():
+    game = new_game("mondo", players=2, seed=4, round_seconds=20)
+    slow = RivalBot(1, level="slow")
+    late = dataclasses.replace(game.view(0), now=15_000, ready=(15_000, 0))
+    assert slow.choose(late, []) == Stop(0, 20_000)  # 9-15 s after its last action
+
+
+def test_the_last_chance_to_act_is_a_jump_out_for_a_chip():
+    game = new_game("mondo", players=2, seed=4, round_seconds=20)
+    rival = RivalBot(1, level="fast")  # 3.75-6.25 s between actions
+    view = dataclasses.replace(game.view(0), now=16_000)
+    action = rival.choose(view, [])
+    assert isinstance(action, JumpOut), action  # a tile now could not be placed in time
+
+
+def test_a_full_board_jumps_out_and_a_tile_in_hand_is_placed_or_returned():
+    game = new_game("mondo", players=2, seed=5)
+    rivals = [RivalBot(0, level="fast"), RivalBot(1, level="fast")]
+    seen = {"place": 0, "return": 0}
+    while game.round == 0:
+        player = game.current_player
+        view = game.view(player)
+        action = rivals[player].choose(view, game.legal_actions())
+        if view.hand is not None:
+            assert isinstance(action, (Place, Return))
+            seen[action.kind] += 1
+        if all(f is not None for f in view.boards[player]):
+            assert isinstance(action, JumpOut)
+        game.play(action)
+    assert seen["place"] > 30
+
+
+# ---------------------------------------------------------------------------- pace and strength
+
+
+def level_table(order: list[str], games: int = 6):
+    return run_study(
+        "mondo",
+        games=games,
+        seed=11,
+        players=len(order),
+        bots=[bot("rival", label=level, level=level) for level in order],
+    )
+
+
+def test_a_faster_rival_places_more_tiles_jumps_out_earlier_and_scores_more():
+    study = level_table(["fast", "slow"])
+    placed = [
+        sum(r.actions[s][study.action_kinds.index("place")] for r in study.rows) for s in (0, 1)
+    ]
+    bonus = [sum(dict(r.points)["bonus"][s] for r in study.rows) for s in (0, 1)]
+    jump = [sum(study.measure(f"jump_time_{s}")) / study.games for s in (1, 2)]
+    assert placed[0] > placed[1] * 1.15, placed
+    assert bonus[0] > bonus[1], bonus  # the first out takes the highest chip
+    assert jump[0] < jump[1], jump
+    assert sum(study.scores(0)) > sum(study.scores(1)), (study.scores(0), study.scores(1))
+
+
+def test_three_levels_fastest_seated_first_place_tiles_in_order_of_speed():
+    study = level_table(["fast", "steady", "slow"], games=4)
+    turns = study.turns_by_seat(["place"])
+    assert turns[0] > turns[1] > turns[2], turns
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine scheduling: a slow rival seated first holds the others to its pace "
+    "(Mondo.current_player learns a pace from gaps, and a gap forced by another "
+    "player's later action teaches it the slower one); see the M3 report",
+)
+def test_a_fast_rival_seated_after_a_slow_one_still_places_more():
+    study = level_table(["slow", "fast"])
+    turns = study.turns_by_seat(["place"])
+    assert turns[1] > turns[0] * 1.15, turns
+
+
+def test_rivals_beat_random_bots_clearly():
+    study = run_study("mondo", games=8, seed=3, players=3, bots=["rival", "random", "random"])
+    rates = study.win_rates_by_bot()
+    rival, chance = rates["rival"], rates["random"]
+    assert rival.rate >= 0.9, f"rival wins {rival.rate:.0%} of {rival.games} games"
+    assert chance.rate <= 0.1
+    assert min(study.scores(0)) > max(study.scores(1) + study.scores(2))
+
+
+# ---------------------------------------------------------------------------- seeds and options
+
+
+def test_a_rival_is_deterministic_for_a_seed():
+    def log(seed: int) -> list:
+        game = new_game("mondo", players=2, seed=8, round_seconds=120)
+        return drive(game, [RivalBot(seed, level="steady"), RivalBot(seed + 1, level="fast")])
+
+    assert log(1) == log(1)
+    assert log(1) != log(2)  # the seed draws its gaps
+
+
+def test_levels_by_name_or_number_and_their_words():
+    assert [check_level(n) for n in (1, 2, 3)] == list(LEVELS)
+    assert check_level(" Fast ") == "fast"
+    assert RivalBot(level=1).pace == PACE_MS["slow"] > RivalBot(level=3).pace
+    assert level_name(3) == "fast"
+    assert level_name("slow") == t("mondo_bots.level_slow")
+    for bad in ("quick", 0, 4, True, None):
+        with pytest.raises(ValueError, match="slow, steady, fast"):
+            RivalBot(level=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="jump_at"):
+        RivalBot(jump_at=0)
+    with pytest.raises(ValueError, match="at least 2000"):
+        RivalBot(pace_ms=STEP_MS - 1)
+    assert RivalBot(pace_ms=2500).pace == 2500
+
+
+def test_make_bot_makes_a_rival_and_it_refuses_another_game():
+    rival = make_bot("rival", seed=3, level="fast", jump_at=20)
+    assert isinstance(rival, RivalBot) and rival.jump_at == 20 and rival.level == "fast"
+    other = new_game("nuevos-mundos", players=2, seed=1)
+    with pytest.raises(ValueError, match="plays Mondo only"):
+        rival.choose(other.view(0), other.legal_actions())
+    with pytest.raises(ValueError, match="slow, steady, fast"):
+        bot("rival", level="turbo")
+
+
+def test_the_jump_parameter_moves_the_jump_earlier():
+    def study(jump_at: int | None):
+        return run_study(
+            "mondo",
+            games=4,
+            seed=5,
+            players=2,
+            bots=[bot("rival", level="fast", jump_at=jump_at), bot("rival", level="steady")],
+        )
+
+    early, late = study(10), study(None)
+    early_times = [v for v in early.measure("jump_time_1") if v is not None]
+    late_times = [v for v in late.measure("jump_time_1") if v is not None]
+    assert max(early_times) < min(late_times), (early_times, late_times)
+    assert all(v == 14 for v in early.measure("empty_at_jump_1")), early.measure("empty_at_jump_1")
+    assert sum(early.measure("first_out_1")) == 12  # first out in every round
+    assert sum(dict(r.points)["bonus"][0] for r in early.rows) == 4 * 3 * 4  # the 4 every time
+
+
+# ---------------------------------------------------------------------------- the estimate
+
+
+def view_with(board_rows: list[str], player_faces=None, side: str = "A"):
+    """A real view whose board 0 is replaced by ``board_rows`` (face texts, ``.`` empty)."""
+    game = new_game("mondo", players=2, seed=1, side=side)
+    view = game.view(0)
+    faces = tuple(None if c == "." else parse_face(c) for row in board_rows for c in row.split())
+    boards = (faces, *(player_faces or view.boards[1:]))
+    return dataclasses.replace(view, boards=boards)
+
+
+EMPTY_ROW = ". . . . . ."
+
+
+def best(view, face_text: str):
+    board = Position(view, 0)
+    return RivalBot._best_spot(parse_face(face_text), board, volcano_costs(view, 0))
+
+
+def test_closing_a_landscape_is_worth_more_than_leaving_it_open():
+    # a forest edge of space 2 faces the empty space 3: a forest-west tile there closes it
+    view = view_with(["wwww wfww . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW])
+    value, space, turn = best(view, "wwwf")
+    assert (space, turn) == (2, 0)
+    # the space (+1), the forest closed (2) instead of open by one edge (1), matched edges
+    assert value >= 1 + 2 - 1
+    assert value > best(view, "wwww")[0]
+    assert best(view, "ffff")[0] < value  # forest on every edge: wrong on the water sides
+
+
+def test_a_wrong_connection_costs_and_a_rim_of_water_is_matched():
+    view = view_with(["wwww . . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW])
+    board = Position(view, 0)
+    desert = _shapes(parse_face("dddd"))[0]
+    water = _shapes(parse_face("wwww"))[0]
+    assert board.gain(water, 1, 0.0) > board.gain(desert, 1, 0.0)
+    # a desert tile next to water on the rim's top row: west and north wrong
+    assert board.gain(desert, 1, 0.0) < 0 < board.gain(water, 1, 0.0)
+    assert board.open_spaces == [1, 6]  # only spaces touching a placed tile
+
+
+def test_a_volcano_costs_when_it_would_make_the_most():
+    mine = ["wwww . . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW]
+    none_elsewhere = view_with(mine)
+    assert volcano_costs(none_elsewhere, 0)["V"] >= 1  # one volcano would be the most
+    assert volcano_costs(none_elsewhere, 0)["v"] == 0  # inactive: not without the chip
+    others = tuple(parse_face("wwwwV") for _ in range(24))
+    many_elsewhere = view_with(mine, player_faces=[others])
+    assert volcano_costs(many_elsewhere, 0)["V"] == 0
+    held = dataclasses.replace(none_elsewhere, volcano_chip=(0,))
+    assert volcano_costs(held, 0)["v"] >= 1
+
+
+def test_side_b_rim_is_read_from_the_view():
+    view = view_with([EMPTY_ROW] * 4, side="B")
+    board = Position(view, 0)
+    rim = view.rim
+    assert board.rim_letter(0, 0) == rim[0] and board.rim_letter(5, 1) == rim[6]
+    assert board.rim_letter(23, 2) == rim[10] and board.rim_letter(0, 3) == rim[19]
+
+
+# ---------------------------------------------------------------------------- the study plug-in
+
+
+def test_the_study_table_has_the_categories_and_the_measures_on_one_or_two_workers():
+    kwargs = dict(
+        games=4,
+        seed=9,
+        players=3,
+        bots=[bot("rival", level="fast"), bot("rival", level="steady"), "random"],
+        round_seconds=150,
+        side="B",
+    )
+    one = run_study("mondo", workers=1, **kwargs)
+    two = run_study("mondo", workers=2, batch=1, **kwargs)
+    assert one.records() == two.records()
+    assert one.categories == CATEGORIES
+    for row in one.rows:
+        points = dict(row.points)
+        for seat in range(3):
+            assert sum(points[c][seat] for c in CATEGORIES) == row.totals[seat]
+        measures = dict(row.measures)
+        for seat in (1, 2, 3):
+            for name in MEASURES:
+                assert f"{name}_{seat}" in measures
+            jumps = measures[f"jumps_{seat}"]
+            assert 0 <= jumps <= 3
+            assert (measures[f"jump_time_{seat}"] is None) == (jumps == 0)
+            if jumps:
+                assert 0 < measures[f"jump_time_{seat}"] < 150
+                assert 0 <= measures[f"empty_at_jump_{seat}"] <= 24
+        assert sum(measures[f"first_out_{s}"] for s in (1, 2, 3)) <= 3
+    record = one.records()[0]
+    assert record["side"] == "B" and record["round_seconds"] == 150
+
+
+def test_the_study_measures_match_a_game_replayed_by_hand():
+    study = run_study("mondo", games=1, seed=2, players=2, bots=["rival", "rival"])
+    row = study.rows[0]
+    measures = dict(row.measures)
+    from gamecore.experiments.study import game_seeds
+
+    deal, seeds = game_seeds("mondo", 2, 0, 2)
+    game = new_game("mondo", players=2, seed=deal)
+    bots = [make_bot("rival", seed=s) for s in seeds]
+    jumps = [[], []]
+    for action in drive(game, bots):
+        if isinstance(action, JumpOut):
+            jumps[action.seat].append(action.time / 1000)
+    for seat in (0, 1):
+        assert measures[f"jumps_{seat + 1}"] == len(jumps[seat])
+        if jumps[seat]:
+            mean = sum(jumps[seat]) / len(jumps[seat])
+            assert measures[f"jump_time_{seat + 1}"] == pytest.approx(mean)
+    assert row.totals == tuple(game.score().total(p) for p in game.players)
+
+
+def test_the_study_options_are_checked_and_the_measures_have_words():
+    with pytest.raises(ValueError, match="side"):
+        run_study("mondo", games=1, players=2, side="C")
+    with pytest.raises(ValueError, match="seconds"):
+        run_study("mondo", games=1, players=2, round_seconds=5)
+    with pytest.raises(ValueError, match="no set-up option"):
+        run_study("mondo", games=1, players=2, level="expert")
+    assert STUDY.settle(gamecore.GAMES["mondo"], {"side": "b"}) == {
+        "round_seconds": 420,
+        "side": "B",
+    }
+    for name in MEASURES:
+        assert measure_title(f"{name}_2") == measure_title(name)
+        assert measure_title(name) != t("mondo_bots.measure_jumps") or name == "jumps"
+    with pytest.raises(ValueError, match="jump_time"):
+        measure_title("speed_1")
+
+
+def test_a_random_bot_still_plays_mondo_beside_rivals():
+    game = new_game("mondo", players=2, seed=12, round_seconds=60)
+    actions = drive(game, [RivalBot(1, level="fast"), RandomBot(2)])
+    assert game.is_over
+    assert {a.seat for a in actions} == {0, 1}
