@@ -391,3 +391,24 @@ def test_everything_can_be_done_with_the_controls_alone() -> None:
     assert pad.model.side == "B"
     pad._remove.click()
     assert pad.players == ("Marianne",)
+
+
+def test_a_selected_space_is_named_in_words_with_its_animal() -> None:
+    pad = MondoScoringPad()
+    face = next(f for f in box_faces() if f.has_animal)
+    pad.select(1, 1)
+    pad.put_face(face)
+    assert pad.select(1, 1)
+    name = pad.model.selected_words() or ""
+    assert name.startswith("Row 2, column 2:") and "(the animal: " in name
+    assert texts(pad.scene(), "chosen") == name
+    assert "(the animal: " in pad.status.text
+
+
+def test_an_animal_and_a_volcano_on_one_face_do_not_overlap() -> None:
+    shapes = draw_face(parse_face("ddddaV"), 0, 0, 64, "t")
+    disc = next(s for s in shapes if s.id == "t-animal-disc")
+    back = next(s for s in shapes if s.id == "t-volcano-back")
+    assert isinstance(disc, Circle) and isinstance(back, Circle)
+    gap = ((disc.cx - back.cx) ** 2 + (disc.cy - back.cy) ** 2) ** 0.5
+    assert gap > disc.r + back.r

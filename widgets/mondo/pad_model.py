@@ -229,9 +229,17 @@ class MondoPadModel:
         if not self.board.inside(cell):
             return Said(problem=t("mondo_pad.no_space", row=cell[0] + 1, col=cell[1] + 1))
         self.selected = cell
-        face = self.board.at(cell)
-        what = t("mondo_scoring.describe_empty") if face is None else describe_face(face)
+        what = space_words(self.board.at(cell))
         return Said(event=t("mondo_pad.selected", row=cell[0] + 1, col=cell[1] + 1, what=what))
+
+    def selected_words(self) -> str | None:
+        """The selected space in words (with its animal's name), or None."""
+        if self.selected is None:
+            return None
+        r, c = self.selected
+        return t(
+            "mondo_pad.space_is", row=r + 1, col=c + 1, what=space_words(self.board.at((r, c)))
+        )
 
     def _edit(self, change: str, make: Callable[[Face | None], Face | None]) -> Said:
         if self.selected is None:
@@ -244,7 +252,7 @@ class MondoPadModel:
             return Said(problem=str(err))
         self.boards[self.active] = self.board.with_face(cell, new)
         self.shown = 0
-        what = t("mondo_scoring.describe_empty") if new is None else describe_face(new)
+        what = space_words(new)
         return Said(event=t(change, row=cell[0] + 1, col=cell[1] + 1, what=what))
 
     def set_edge(self, edge: int, terrain: str) -> Said:
@@ -411,6 +419,17 @@ class MondoPadModel:
             return describe_board(self.board, rim)
         except ValueError:
             return describe_board(self.board)
+
+
+def space_words(face: Face | None) -> str:
+    """A space in words: empty, or its face, naming the animal's species when known (the
+    drawing shows only a paw print)."""
+    if face is None:
+        return t("mondo_scoring.describe_empty")
+    species = SPECIES_BY_ID.get(face.animal)
+    if species is None:
+        return describe_face(face)
+    return t("mondo_pad.face_and_species", face=describe_face(face), animal=species.name())
 
 
 def _step(row: ScoreRow, a: Analysis) -> Step:

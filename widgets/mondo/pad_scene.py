@@ -93,6 +93,10 @@ def _panel(model: MondoPadModel) -> list[Shape]:
         problem = model.scoring_problem()
         text = problem or t("mondo_pad.how_to")
         shapes.extend(_lines("hint", text, y, 15))
+        chosen = model.selected_words()
+        if chosen is not None:
+            y = shapes[-1].bbox()[1] + 40
+            shapes.extend(_lines("chosen", chosen, y, 15, bold=True))
         return shapes
     steps = model.steps()
     head = t(

@@ -62,6 +62,11 @@ def _inward(x: float, y: float, s: float, edge: int, depth: float) -> Point:
     return (middle[0] + step[0] * depth * s, middle[1] + step[1] * depth * s)
 
 
+def _toward(cx: float, cy: float, corner: Point, share: float) -> Point:
+    """The point ``share`` of the way from the middle (cx, cy) to a corner."""
+    return (cx + (corner[0] - cx) * share, cy + (corner[1] - cy) * share)
+
+
 def _along(edge: int) -> Point:
     """The unit step along an edge (for laying out a pattern beside it)."""
     return (1.0, 0.0) if edge in (0, 2) else (0.0, 1.0)
@@ -174,15 +179,23 @@ def draw_face(
             )
         )
     marks: list[Shape] = []
-    # The animal stands in its region, towards the middle; a volcano takes the middle, or
-    # the opposite side when the face has an animal too.
-    animal_edge = face.regions[face.animal_region][0]
-    if face.volcano:
-        vx, vy = (cx, cy) if not face.has_animal else _inward(x, y, s, (animal_edge + 2) % 4, 0.37)
-        size = s * (0.14 if not face.has_animal else 0.11)
-        marks.extend(draw_volcano(face.volcano == ACTIVE, vx, vy, size, f"{id}-volcano"))
-    if face.has_animal:
-        ax, ay = _inward(x, y, s, animal_edge, 0.37)
+    # The animal stands in its region, towards the middle; a volcano takes the middle. When
+    # a face has both, they sit in opposite corners of the middle, clear of the letters:
+    # the animal in the corner beside its region's edge.
+    group = face.regions[face.animal_region]
+    animal_edge = group[0]
+    if face.volcano and face.has_animal:
+        e = animal_edge
+        corner = (e + 1) % 4 if (e + 1) % 4 in group else e
+        ax, ay = _toward(cx, cy, corners[corner], 0.4)
+        vx, vy = _toward(cx, cy, corners[(corner + 2) % 4], 0.4)
+        marks.extend(draw_volcano(face.volcano == ACTIVE, vx, vy, s * 0.11, f"{id}-volcano"))
+        marks.extend(draw_animal(ax, ay, s * 0.11, f"{id}-animal"))
+    elif face.volcano:
+        marks.extend(draw_volcano(face.volcano == ACTIVE, cx, cy, s * 0.14, f"{id}-volcano"))
+    elif face.has_animal:
+        whole = len(face.regions) == 1  # room in the middle
+        ax, ay = (cx, cy) if whole else _inward(x, y, s, animal_edge, 0.4)
         marks.extend(draw_animal(ax, ay, s * 0.12, f"{id}-animal"))
     if len(set(faded)) == 4:  # the whole tile is out of the highlight: fade its marks too
         shapes.extend(marks + _fade(x, y, s, id, faded))
@@ -396,14 +409,14 @@ def draw_legend(
     for k, letter in enumerate(TERRAINS):
         top = y + k * (s + 4)
         colour = TERRAIN_COLOURS[letter]
-        shapes.append(Rect(id=f"{id}-{letter}", x=x, y=top, width=2 * s, height=s, fill=colour,
+        shapes.append(Rect(id=f"{id}-{letter}", x=x, y=top, width=2.4 * s, height=s, fill=colour,
                            stroke=INK))  # fmt: skip
         shapes.extend(terrain_pattern(letter, x + s * 0.6, top + s / 2, 0, 2.4 * s,
                                       f"{id}-{letter}-mark"))  # fmt: skip
-        shapes.append(Text(id=f"{id}-{letter}-letter", x=x + 1.5 * s, y=top + s / 2 + 4,
+        shapes.append(Text(id=f"{id}-{letter}-letter", x=x + 1.8 * s, y=top + s / 2 + 4,
                            text=letter, size=12, bold=True, anchor="middle",
                            fill=text_on(colour)))  # fmt: skip
-        shapes.append(Text(id=f"{id}-{letter}-name", x=x + 2 * s + 6, y=top + s / 2 + 5,
+        shapes.append(Text(id=f"{id}-{letter}-name", x=x + 2.4 * s + 6, y=top + s / 2 + 5,
                            text=names[letter], size=13, fill=INK))  # fmt: skip
     return shapes
 
