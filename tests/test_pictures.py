@@ -198,7 +198,7 @@ def test_describe_a_game_in_a_sentence() -> None:
 def test_only_games_have_pictures() -> None:
     with pytest.raises(TypeError) as refused:
         pictures.picture("a game")  # type: ignore[arg-type]
-    words = "There is no picture of a str: the games drawn are Nuevos Mundos and Ecosfera."
+    words = "There is no picture of a str: the games drawn are Nuevos Mundos, Ecosfera and Mondo."
     assert str(refused.value) == words
 
 
@@ -207,7 +207,7 @@ def shell() -> InteractiveShell:
     return InteractiveShell.instance()
 
 
-@pytest.mark.parametrize("name", ["nuevos-mundos", "ecosfera"])
+@pytest.mark.parametrize("name", ["nuevos-mundos", "ecosfera", "mondo"])
 def test_a_game_alone_in_a_cell_shows_as_its_picture(shell: InteractiveShell, name: str) -> None:
     classes = pictures.register_formatters(shell)
     assert gamecore.GAMES[name].game_class in classes
@@ -265,3 +265,12 @@ def test_outside_ipython_nothing_of_jupyter_is_imported() -> None:
         "print(sorted({m.split('.')[0] for m in sys.modules} & set(jupyter)))\n"
     )
     assert out.split("\n")[:2] == ["[]", "['widgets']"]
+
+
+def test_a_mondo_picture_never_shows_a_tile_in_hand() -> None:
+    from gamecore.mondo import Take
+
+    game = gamecore.new_game("mondo", players=2, seed=4)
+    game.play(Take(0, 1000, 0))
+    ids = {shape.id for shape in pictures.scene(game)}
+    assert "hand-words-0" not in ids and "hand-slot" in ids

@@ -5,7 +5,7 @@ draws it. Our games cannot do that: ``gamecore`` never imports ``widgets``, ipyw
 IPython, and a game's picture is a widget's business. So the drawing is attached from this
 side: when ``widgets`` is imported (every lesson imports it) inside a running IPython, this
 module registers a display formatter with IPython for the class of every registered game
-of ``gamecore.GAMES`` that has a picture here ("nuevos-mundos", "ecosfera"). A game alone
+of ``gamecore.GAMES`` that has a picture here ("nuevos-mundos", "ecosfera", "mondo"). A game alone
 in a cell (or passed to ``display``) then shows as its table: SVG in a notebook the reader
 ran, PNG in one they did not (see ``widgets.svg.picture_bundle``), and a sentence in a
 terminal. Outside IPython nothing is registered and nothing of IPython is imported;
@@ -18,8 +18,10 @@ size of every hand, face down (the view of the player to move without its hand, 
 table draws a hand waiting for its owner); at the end, the final score. To show the hand of
 the player to move, a lesson calls ``widgets.nuevos_mundos.lesson.picture(game)``.
 Ecosfera: everything in it is public, so the table as the player whose turn it is sees it,
-with whose turn it is in the info box; at the end, the score. The scene functions are
-imported when a game is first drawn, so importing ``widgets`` stays light.
+with whose turn it is in the info box; at the end, the score. Mondo: every board and the
+heap's top layer, as the first player's table shows them without the tile in hand. The
+scene functions are imported when a game is first drawn, so importing ``widgets`` stays
+light.
 """
 
 from __future__ import annotations
@@ -98,9 +100,21 @@ def _ecosfera_scene(game: Any) -> Scene:
     return table_scene(game.view(game.turn_player), look)
 
 
+def _mondo_scene(game: Any) -> Scene:
+    # Every board and the heap's top layer are public; a tile in hand is its holder's
+    # business, so the spectator's picture is the first player's table without the hand.
+    import dataclasses
+
+    from .mondo.table_scene import table_scene
+
+    view = dataclasses.replace(game.view(0), hand=None)
+    return table_scene(view, clock_ms=game.now)
+
+
 SCENES: dict[str, SceneOf] = {
     "nuevos-mundos": _nuevos_mundos_scene,
     "ecosfera": _ecosfera_scene,
+    "mondo": _mondo_scene,
 }
 """A registered game's name -> the spectator's scene of one of its games."""
 
