@@ -172,6 +172,7 @@ def test_stepping_lights_the_closed_landscape_then_the_wrong_connection() -> Non
     assert lit(scene) == {(0, 1, 1), (0, 2, 3)}
     assert "board-wrong0-cross" in scene.ids()
     assert "east edge: water against desert in row 1, column 3: -1" in texts(scene, "step-reason")
+    assert texts(scene, "step-key").startswith("The cross marks the wrong connection; its two")
     assert "Marianne scores 2 points in this round." in pad.status.text
     assert pad.back()
     assert "Step 7 of 8, Empty spaces" in pad.status.text
@@ -189,6 +190,8 @@ def test_the_rulebooks_example_typed_in_scores_11() -> None:
         assert pad.step()
     assert pad.model.complete and pad.model.so_far() == 11
     assert "Marianne scores 11 points in this round." in pad.status.text
+    assert "north edge: desert against the rim's water" in texts(pad.scene(), "step-reason")
+    assert "does not match the rim" in texts(pad.scene(), "step-key")
     assert pad._next.disabled and not pad._prev.disabled
     assert "Marianne" in pad.table.value and "11" in pad.table.value
 

@@ -113,7 +113,9 @@ def _panel(model: MondoPadModel) -> list[Shape]:
         y = shapes[-1].bbox()[1] + 34
         shapes.extend(_lines("step-done", model.total_words(), y, 14))
     if step.wrong or step.lit:
-        key = "mondo_pad.key_wrong" if step.wrong else "mondo_pad.key_lit"
+        key = "mondo_pad.key_lit"
+        if step.wrong:  # between two tiles, or a tile and the rim
+            key = "mondo_pad.key_wrong" if len(step.lit or ()) == 2 else "mondo_pad.key_wrong_rim"
         y = shapes[-1].bbox()[1] + 34
         shapes.extend(
             Text(id=f"step-key{k}", x=PANEL_X, y=y + k * 18, text=line, size=13, fill=MUTED)
