@@ -415,3 +415,15 @@ def test_an_animal_and_a_volcano_on_one_face_do_not_overlap() -> None:
     assert isinstance(disc, Circle) and isinstance(back, Circle)
     gap = ((disc.cx - back.cx) ** 2 + (disc.cy - back.cy) ** 2) ** 0.5
     assert gap > disc.r + back.r
+
+
+def test_a_pad_opened_with_the_rulebooks_boards() -> None:
+    pad = MondoScoringPad.from_boards(
+        {"Marianne": MARIANNE, "Ginger": GINGER}, bonus={"Marianne": 2}, volcano_chip=["Marianne"]
+    )
+    sheet = pad.sheet()
+    assert sheet is not None and sheet.total("Marianne") == 5 and pad.model.player == "Marianne"
+    with pytest.raises(ValueError, match=r"Ginger's board was not changed\. Row 1, column 2"):
+        MondoScoringPad.from_boards({"Marianne": MARIANNE, "Ginger": "wwww wxww"})
+    with pytest.raises(ValueError, match="not 7"):
+        MondoScoringPad.from_boards({"Marianne": MARIANNE}, bonus={"Marianne": 7})

@@ -16,7 +16,7 @@ keyboard too; every problem becomes a sentence in the status line, never a trace
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -55,6 +55,30 @@ class MondoScoringPad:
         """What the board shown lights up (to choose a whole redraw or a repaint)."""
         self._build()
         self._refresh(Said(event=t("mondo_pad.how_to")))
+
+    @classmethod
+    def from_boards(
+        cls,
+        boards: Mapping[str, str],
+        bonus: Mapping[str, int] | None = None,
+        volcano_chip: Sequence[str] = (),
+        side: str = "A",
+    ) -> MondoScoringPad:
+        """A pad opened with these boards typed in (player -> board text), for a lesson's
+        worked example; a ValueError says which board, row and column is wrong."""
+        pad = cls(players=list(boards), side=side)
+        for row, text in enumerate(boards.values()):
+            said = pad.model.enter_text(text, row)
+            if said.problem is not None:
+                raise ValueError(said.problem)
+        for player, chip in (bonus or {}).items():
+            if not pad.set_bonus(chip, player):
+                raise ValueError(pad.status.problem)
+        for player in volcano_chip:
+            if not pad.set_volcano_chip(True, player):
+                raise ValueError(pad.status.problem)
+        pad.choose(0)
+        return pad
 
     # --- widgets ------------------------------------------------------------------------
     def _build(self) -> None:
