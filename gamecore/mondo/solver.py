@@ -374,9 +374,15 @@ def _greedy(problem: _Problem) -> list[_Option | None]:
 
 
 def _search(
-    problem: _Problem, seed: int, iterations: int, deadline: float, start: Sequence[_Option | None]
+    problem: _Problem,
+    seed: int,
+    iterations: int,
+    deadline: float,
+    start: Sequence[_Option | None],
+    bound: int,
 ) -> tuple[list[_Option | None], int]:
-    """Simulated annealing from ``start``: the best board met and its points."""
+    """Simulated annealing from ``start``: the best board met and its points (it stops
+    early on reaching ``bound``: nothing can score more)."""
     rng = random.Random(seed)
     cells = list(start)
     used = {o.tile for o in cells if o is not None}
@@ -425,6 +431,8 @@ def _search(
                 free.sort()
             if points > best_points:
                 best, best_points = list(cells), points
+                if best_points >= bound:
+                    break
     return best, best_points
 
 
@@ -652,8 +660,8 @@ def best_board(
     start = _greedy(problem)
     # CP-SAT gets a short search as its hint and the rest of the budget
     share = seconds if not exact else seconds * 0.3
-    cells, _ = _search(problem, seed, iterations, began + share, start)
     bound = _simple_bound(problem)
+    cells, _ = _search(problem, seed, iterations, began + share, start, bound)
     proven = False
     used = "search"
     if exact:
