@@ -125,6 +125,11 @@ class ScoreSheet:
     def __str__(self) -> str:
         return "\n".join(self.explain())
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        """A sheet alone in a cell: the HTML table, and its sentences where HTML is not
+        shown (never the dataclass's fields)."""
+        return {"text/html": self._repr_html_(), "text/plain": str(self)}
+
     def _repr_html_(self) -> str:
         esc = html.escape
         head = "".join(f"<th>{esc(p)}</th>" for p in self.players)

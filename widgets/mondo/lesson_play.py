@@ -13,7 +13,7 @@ from gamecore.words import t
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
-from .table_scene import HEAP_COLS, board_of, table_scene
+from .table_scene import board_of, table_scene
 from .tiles import board_size, draw_board, draw_face
 
 TILE = 70
@@ -69,7 +69,7 @@ def table_picture(game: Mondo, player: int = 0, side: int = 0, turn: int = 0) ->
 def heap_size(game: Mondo) -> str:
     """How many tiles the heap holds and how many of them can be seen, in a sentence."""
     view = game.view(0)
-    return t("mondo_table.heap_sentence", n=view.heap_size, seen=len(view.heap), cols=HEAP_COLS)
+    return t("mondo_table.heap_sentence", n=view.heap_size, seen=len(view.heap))
 
 
 def refused(game: Mondo, action: object) -> str:
