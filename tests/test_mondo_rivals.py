@@ -358,3 +358,24 @@ def test_a_random_bot_still_plays_mondo_beside_rivals():
     actions = drive(game, [RivalBot(1, level="fast"), RandomBot(2)])
     assert game.is_over
     assert {a.seat for a in actions} == {0, 1}
+
+
+# ---------------------------------------------------------------------------- the benchmark
+
+
+def test_the_study_benchmark_prints_its_three_tables(monkeypatch, capsys):
+    """Only the shape of the printout: its figures are measurements, never asserted."""
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sys.modules.pop("mondo_study", None)
+    import mondo_study
+
+    mondo_study.main(["--games", "2", "--seconds", "60", "--workers", "1"])
+    out = capsys.readouterr().out
+    for title in ("1. Levels", "2. Against chance", "3. Jumping out", "Machine", "games/s"):
+        assert title in out
+    for level in LEVELS:
+        assert f"\n  {level} (" in out
+    assert "(reference)" in out and out.count("\n  full ") == 1
