@@ -50,6 +50,8 @@ DECIDED = {
 
 TURN_WORD = {"en": "turn", "es": "toca"}
 """A word the status line of a fresh table has in each language ("Your turn.", "Te toca.")."""
+ROUND_WORD = {"en": "round", "es": "ronda"}
+"""The same for Mondo, whose status line names the round ("Round 1 of 3.", "Ronda 1 de 3.")."""
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +72,9 @@ def _play_one_human_move(made: PlayApp) -> None:
         card = table.game.view(table.game.current_player).hand[0]
         assert table.select(card)
         assert table.play_selected("biome")
+    elif made.spec.key == "mondo":  # real time: start the timer, then take a tile
+        table.play.playing = True
+        assert table.take(0)
     else:
         assert table.perform(table.game.legal_actions()[0])
     assert len(table.history) > before
@@ -113,9 +118,10 @@ def test_app_builds_in_each_language(game: str, lang: str) -> None:
     assert t(f"apps.how_to_{made.spec.key}", lang=lang) in made.header.value
     assert t("apps.title", game=made.spec.title, lang=lang) in made.header.value
     assert made.language.value == lang
-    assert TURN_WORD[lang] in made.table.status.text.lower(), made.table.status.text
+    words = ROUND_WORD if game == "mondo" else TURN_WORD  # Mondo has rounds, not turns
+    assert words[lang] in made.table.status.text.lower(), made.table.status.text
     other = next(x for x in LANGUAGES if x != lang)
-    assert not re.search(rf"\b{TURN_WORD[other]}\b", made.table.status.text.lower())
+    assert not re.search(rf"\b{words[other]}\b", made.table.status.text.lower())
     assert made.slot.children == (made.table.widget,)
     assert made.players_choice.description == t("apps.players_label", lang=lang)
     # the names a student reads are words of the language, never seat ids

@@ -34,6 +34,8 @@ from gamecore.protocol import Game
 from gamecore.words import LANGUAGES, get_language, set_language, t
 from widgets.ecosfera import EcosferaTable
 from widgets.ecosfera.scene import WIDTH as ECO_WIDTH
+from widgets.mondo.table import MondoTable
+from widgets.mondo.table_scene import WIDTH as MONDO_WIDTH
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.nuevos_mundos.table_scene import WIDTH as NM_WIDTH
 from widgets.table_base import GameTable, default_names, you_name
@@ -45,7 +47,7 @@ LANGUAGE_PARAMETER = "lang"
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
-APP_WIDTH = f"{max(NM_WIDTH, ECO_WIDTH) + 20}px"
+APP_WIDTH = f"{max(NM_WIDTH, ECO_WIDTH, MONDO_WIDTH) + 20}px"
 """The tables' canvas width and their border."""
 
 
@@ -64,6 +66,9 @@ class AppSpec:
     """The bots' kinds, seat after seat (cycled when there are more bots)."""
     make_table: Callable[..., GameTable[Any]]
     from_game: Callable[..., GameTable[Any]]
+    hot_seat: bool = True
+    """Whether several people may share the screen (not in a real-time game, where everyone
+    acts at once)."""
 
 
 APPS: dict[str, AppSpec] = {
@@ -85,10 +90,19 @@ APPS: dict[str, AppSpec] = {
         max_players=4,
         default_players=1,
         bot_kinds=("greedy",),  # the table's default teammates
-        make_table=lambda players, seats, old: EcosferaTable(
-            players, seats, level=_level_of(old)
-        ),
+        make_table=lambda players, seats, old: EcosferaTable(players, seats, level=_level_of(old)),
         from_game=EcosferaTable.from_game,
+    ),
+    "mondo": AppSpec(
+        key="mondo",
+        title="Mondo",
+        min_players=1,
+        max_players=4,
+        default_players=3,
+        bot_kinds=("rival",),  # real-time rivals at the table's default pace
+        make_table=lambda players, seats, old: MondoTable(players=players, seats=seats),
+        from_game=MondoTable.from_game,
+        hot_seat=False,
     ),
 }
 """The apps by game name (``gamecore.GAMES``'s names); ``notebooks/apps/`` has one each."""
@@ -220,11 +234,11 @@ class PlayApp:
         )
         self.language.tooltips = [t("apps.language_tip") for _ in LANGUAGES]
         self.players_choice.description = t("apps.players_label")
-        hot = self.mode_choice.value == "hot_seat"
-        self.mode_choice.options = [
-            (t(f"apps.mode_bots_{spec.key}"), "bots"),
-            (t("apps.mode_hot_seat"), "hot_seat"),
-        ]
+        hot = self.mode_choice.value == "hot_seat" and spec.hot_seat
+        modes = [(t(f"apps.mode_bots_{spec.key}"), "bots")]
+        if spec.hot_seat:
+            modes.append((t("apps.mode_hot_seat"), "hot_seat"))
+        self.mode_choice.options = modes
         self.mode_choice.value = "hot_seat" if hot else "bots"
         self.mode_choice.description = t("apps.mode_label")
         self.name_input.description = t("apps.name_label")
@@ -233,7 +247,7 @@ class PlayApp:
 
     def _update_controls(self) -> None:
         alone = self.players_choice.value == 1
-        self.mode_choice.disabled = alone
+        self.mode_choice.disabled = alone or not self.spec.hot_seat
         self.name_input.disabled = self.hot_seat and not alone
         self.start_button.description = t(
             "apps.start_confirm" if self._confirming else "apps.start"
@@ -255,7 +269,7 @@ class PlayApp:
 
     @property
     def hot_seat(self) -> bool:
-        return self.players > 1 and self.mode_choice.value == "hot_seat"
+        return self.players > 1 and self.spec.hot_seat and self.mode_choice.value == "hot_seat"
 
     @property
     def name(self) -> str:
@@ -358,5 +372,6 @@ def _renamed(game: Game, renames: Mapping[str, str]) -> Game:
 
 
 def app(game: str, **options: Any) -> PlayApp:
-    """The play-only app of ``game`` ("nuevos-mundos" or "ecosfera"); see ``PlayApp``."""
+    """The play-only app of ``game`` ("nuevos-mundos", "ecosfera" or "mondo"); see
+    ``PlayApp``."""
     return PlayApp(game, **options)

@@ -98,6 +98,27 @@ class MondoTable(GameTable[Mondo]):
             game, t("mondo_table.press_play") if not puzzle else t("mondo_table.puzzle_start")
         )
 
+    @classmethod
+    def from_game(
+        cls, game: Mondo, *, seats: Sequence[str] | None = None, level: str = "steady"
+    ) -> MondoTable:
+        """Continue a copy of ``game`` (default seats: you first, rival bots after)."""
+        if not isinstance(game, Mondo):
+            raise TypeError(f"from_game needs a Mondo game, not {type(game).__name__}")
+        n = len(game.players)
+        chosen = seats if seats is not None else ("human", *("rival",) * (n - 1))
+        table = cls.__new__(cls)
+        table.level = level
+        table.puzzle = False
+        table.seats = check_seats(chosen, n, SEAT_KINDS)
+        table.history = []
+        table._default_name = ""
+        table.score_shown = 0
+        copy = game.clone()
+        table._make_widgets(copy)
+        table._start(copy, t("mondo_table.press_play"))
+        return table
+
     # ------------------------------------------------------------------ building
     def _bots(self, game: Mondo) -> dict[int, Any]:
         bots: dict[int, Any] = {}
