@@ -16,7 +16,7 @@ spare the player this penalty, but the solver cannot know the rivals: it takes t
 ``score_boards`` scores it alone, the worst case for the player. Bonus chips do not come
 from the board and are left out.
 
-Decisions (see also the report in docs/ when the lead publishes it):
+Decisions:
 
 - **Exact model (OR-Tools CP-SAT, an optional extra).** One boolean per space and
   *distinct rotated face* (faces equal for scoring, e.g. the 34 forest singles, or a face
@@ -203,6 +203,14 @@ def _land_regions(face: Face) -> int:
     return sum(1 for group in face.regions if face.edges[group[0]] in LAND)
 
 
+def _column(problem: _Problem, j: int) -> range:
+    return range(j, problem.spaces, problem.cols)
+
+
+def _row(problem: _Problem, j: int) -> range:
+    return range(j * problem.cols, (j + 1) * problem.cols)
+
+
 def _face_key(face: Face) -> tuple[Any, ...]:
     """What the scoring sees of a face (not the species: every animal is worth 1)."""
     return (face.edges, face.regions, face.has_animal, face.volcano)
@@ -329,11 +337,18 @@ def _connected(problem: _Problem, cells: Sequence[_Option | None]) -> bool:
 
 
 def _simple_bound(problem: _Problem) -> int:
-    """No board scores more: each scoring landscape needs a land region of its own, so a
-    tile gives at most its animal, minus its volcano, plus 2 per land region; the spaces
-    the tiles cannot fill stay empty."""
+    """No board scores more: a tile gives at most its animal, minus its volcano, plus its
+    share of closed landscapes; the spaces the tiles cannot fill stay empty.
+
+    A closed landscape's land regions are its own. Where the rim is all water, a land
+    region can only be closed by meeting another tile's land, so a closed landscape holds
+    at least two regions, and each region is worth at most 2 / 2 = 1 point; a land rim can
+    close a single region, worth 2."""
+    share = LANDSCAPE_POINTS
+    if not any(letter in LAND for letter in problem.rim):
+        share = LANDSCAPE_POINTS // 2
     best = sorted(
-        (max(o.gain + LANDSCAPE_POINTS * o.land_regions for o in opts) for opts in problem.options),
+        (max(o.gain + share * o.land_regions for o in opts) for opts in problem.options),
         reverse=True,
     )[: problem.spaces]
     empties = problem.spaces - len(best)
@@ -556,6 +571,20 @@ def _cp_sat(
     for c in range(n):
         m.add(start[c] <= placed[c])
         m.add(placed[c] <= sum(start))
+    # a group of tiles that touches neither of two opposite rims scores the same shifted
+    # between them: keep only the shift nearest the west (north) rim
+    for length, line in ((problem.cols, _column), (problem.rows, _row)):
+        if length < 4:  # a shorter board leaves no room for a shift
+            continue
+        free = []
+        for j in (0, 1, length - 1):
+            empty = m.new_bool_var(f"e{length}_{j}")
+            for c in line(problem, j):
+                m.add(empty <= 1 - placed[c])
+            m.add(empty + sum(placed[c] for c in line(problem, j)) >= 1)
+            free.append(empty)
+        # the first, second and last lines are not all empty (unless the board is)
+        m.add(free[0] + free[1] + free[2] <= 3 - sum(start))
     flow = {}
     for c in range(n):
         for beyond in problem.around[c]:
