@@ -126,7 +126,7 @@ def test_taking_a_tile_puts_it_in_hand_and_the_next_slides_into_view():
 def test_one_tile_in_hand_at_a_time():
     game = new_game("mondo", players=2, seed=1)
     game.play(Take(0, 100, 0))
-    refused(game, Take(0, 200, 0), "already holds a tile")
+    refused(game, Take(0, 200, 0), "already hold a tile")
 
 
 def test_there_is_no_tile_beyond_the_top_layer():

@@ -286,11 +286,10 @@ class Mondo(Game):
         seat = action.seat
         if not 0 <= seat < len(self.players):
             return t("mondo.no_such_player", seat=seat)
-        who = self.players[seat]
         if self.status[seat] == JUMPED:
-            return t("mondo.already_jumped", player=who)
+            return t("mondo.already_jumped")
         if self.status[seat] == STOPPED:
-            return t("mondo.already_stopped", player=who)
+            return t("mondo.already_stopped")
         if action.time < self.now:
             return t("mondo.time_backwards", time=clock(action.time), now=clock(self.now))
         if isinstance(action, Stop):
@@ -301,16 +300,16 @@ class Mondo(Game):
             return t("mondo.time_up", limit=clock(self.limit))
         if isinstance(action, Take):
             if self.hands[seat] != EMPTY:
-                return t("mondo.hand_full", player=who)
+                return t("mondo.hand_full")
             if not 0 <= action.slot < self._layer_size():
                 return t("mondo.no_such_slot", slot=action.slot + 1, n=self._layer_size())
             return None
         if isinstance(action, JumpOut):
             if self.hands[seat] != EMPTY:
-                return t("mondo.jump_with_tile", player=who)
+                return t("mondo.jump_with_tile")
             return None
         if self.hands[seat] == EMPTY:
-            return t("mondo.hand_empty", player=who)
+            return t("mondo.hand_empty")
         if isinstance(action, Return):
             return None if action.side in (0, 1) else t("mondo.no_such_side", side=action.side)
         # Place

@@ -28,6 +28,8 @@ from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
 from gamecore.protocol import Action
 from gamecore.words import t
 
+from ..table_base import about
+
 PUZZLE_STEP_MS = 1000
 """A puzzle has no clock: each action comes one second after the one before."""
 
@@ -121,7 +123,7 @@ class MondoTableModel:
                 break
             if self.game.status[p] == PLAYING:
                 self.game.play(Stop(p, self.game.limit))
-                said.append(t("mondo_table.time_up_for", player=self.game.players[p]))
+                said.append(about("mondo_table.time_up_for", self.game.players[p]))
         self.plans.clear()
         return said
 
@@ -276,20 +278,22 @@ class MondoTableModel:
 
     # ------------------------------------------------------------------ words
     def describe_move(self, seat: int, action: Action) -> str:
+        """A move in a sentence ("Ana took a tile (0:12)."; "You took..." for the default
+        human, conjugated for "tú" in Spanish)."""
         who = self.game.players[seat]
         at = clock(_time(action))
         if isinstance(action, Take):
-            return t("mondo_table.took", player=who, time=at)
+            return about("mondo_table.took", who, time=at)
         if isinstance(action, Place):
-            return t("mondo_table.placed", player=who, space=action.space + 1, time=at)
+            return about("mondo_table.placed", who, space=action.space + 1, time=at)
         if isinstance(action, Return):
-            return t("mondo_table.put_back", player=who, time=at)
+            return about("mondo_table.put_back", who, time=at)
         if isinstance(action, JumpOut):
             chip = self.game.chips[seat]
             if chip:
-                return t("mondo_table.jumped_with_chip", player=who, chip=chip, time=at)
-            return t("mondo_table.jumped", player=who, time=at)
-        return t("mondo_table.stopped", player=who, time=at)
+                return about("mondo_table.jumped_with_chip", who, chip=chip, time=at)
+            return about("mondo_table.jumped", who, time=at)
+        return about("mondo_table.stopped", who, time=at)
 
     def time_left(self) -> int:
         """Milliseconds left in the round as the table last heard."""
