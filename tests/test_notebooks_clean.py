@@ -46,6 +46,9 @@ TAUGHT_NUMBERS = {
     "ecosfera/02": ["final_score(", "supply_table()"],
     "ecosfera/03": ["steps_table(planner)", "margins_table("],
     "ecosfera/04": ["mycorrhiza_partners()", "biome_links()"],
+    "mondo/02": ["categories(sheet)", "categories(rulebook_sheet(volcano_chip=True))"],
+    "mondo/03": ["best_words(best)", "distance_words(mine, best)", "ways_table()"],
+    "mondo/04": ["species_table()", "biome_table()"],
 }
 """For each lesson (named by its game folder and number, the same in every language: the two
 versions share their code), code that shows a number the lesson teaches (a rulebook

@@ -411,11 +411,16 @@ def _example_tile(species_id: str) -> Face:
     raise ValueError(species_id)
 
 
+def _cap(words: str) -> str:
+    """Words with a capital first letter (``str.capitalize`` would lower "Nile")."""
+    return words[:1].upper() + words[1:]
+
+
 def landscape_tiles() -> Picture:
     """For each landscape: its single-landscape side, and a tile with each of its four
     animals, named underneath."""
-    s, gap, label = 72, 16, 34
-    left = 120
+    s, gap, label = 72, 30, 48
+    left = 96
     width = left + 5 * (s + gap)
     row_h = s + label + 12
     scene = Scene(int(width), int(len(LANDSCAPE_ORDER) * row_h + 8), background=PAPER,
@@ -424,33 +429,33 @@ def landscape_tiles() -> Picture:
     for r, letter in enumerate(LANDSCAPE_ORDER):
         y = 8 + r * row_h
         scene.add(Text(id=f"name-{letter}", x=4, y=y + s / 2 + 5, size=15, bold=True,
-                       fill=INK, text=data.terrain_name(letter).capitalize()))  # fmt: skip
+                       fill=INK, text=_cap(data.terrain_name(letter))))  # fmt: skip
         faces: list[tuple[Face, str]] = [(single[letter], t("mondo_lessons.single_side"))]
         faces += [(_example_tile(sp.id), sp.name()) for sp in species_of(letter)]
         for k, (face, words) in enumerate(faces):
             x = left + k * (s + gap)
             scene.extend(draw_face(face, x, y, s, f"tile-{letter}-{k}"))
-            for j, line in enumerate(_two_lines(words)):
+            for j, line in enumerate(_short_lines(words)):
                 scene.add(Text(id=f"label-{letter}-{k}-{j}", x=x + s / 2, y=y + s + 15 + 13 * j,
                                size=12, anchor="middle", fill=INK, text=line))  # fmt: skip
     return Picture(scene)
 
 
-def _two_lines(words: str, width: int = 13) -> list[str]:
-    """A label split between words onto at most two short lines."""
-    parts = words.split()
-    first = ""
-    while parts and len(first + " " + parts[0]) <= width + 1:
-        first = (first + " " + parts.pop(0)).strip()
-    if not first and parts:
-        first = parts.pop(0)
-    return [first] + ([" ".join(parts)] if parts else [])
+def _short_lines(words: str, width: int = 12) -> list[str]:
+    """A label split between words into lines of about ``width`` characters."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def species_table() -> Table:
     """The 16 animals by landscape: where each really lives, and its real biome."""
     rows = tuple(
-        (data.terrain_name(sp.landscape), sp.name(), sp.home(), sp.biome_name())
+        (_cap(data.terrain_name(sp.landscape)), sp.name(), sp.home(), sp.biome_name())
         for letter in LANDSCAPE_ORDER
         for sp in species_of(letter)
     )
@@ -467,7 +472,7 @@ def biome_table() -> Table:
     """Each landscape of the game, the real biomes behind it, and what the game leaves out."""
     rows = tuple(
         (
-            data.terrain_name(letter),
+            _cap(data.terrain_name(letter)),
             ", ".join(dict.fromkeys(sp.biome_name() for sp in SPECIES if sp.landscape == letter)),
             t(f"mondo_lessons.simplifies_{letter}"),
         )
@@ -489,7 +494,7 @@ def facts(*species: str) -> Notes:
         if found is None:
             raise ValueError(t("mondo_lessons.no_species", species=sp,
                                known=", ".join(s.id for s in SPECIES)))  # fmt: skip
-        lines.append(t("mondo_lessons.fact", name=found.name().capitalize(), fact=found.fact()))
+        lines.append(t("mondo_lessons.fact", name=_cap(found.name()), fact=found.fact()))
     return Notes(lines)
 
 
