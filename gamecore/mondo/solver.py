@@ -605,13 +605,25 @@ def _cp_sat(
     )
     m.add(objective <= _simple_bound(problem))  # redundant: the simple bound, for pruning
     m.maximize(objective)
+    # the hint, made whole: CP-SAT repairs a partial hint poorly, so the search's board is
+    # fixed in a copy of the model, every other variable solved for, and all of it hinted
     hinted_shapes = {c: shapes[_face_key(o.face)] for c, o in enumerate(hint) if o is not None}
     hinted_used = {(o.tile, o.side) for o in hint if o is not None}
-    for c in range(n):
-        for k in range(len(shape_face)):
-            m.add_hint(x[c][k], hinted_shapes.get(c) == k)
-    for key, u in used.items():
-        m.add_hint(u, key in hinted_used)
+    fixed = [(x[c][k], int(hinted_shapes.get(c) == k)) for c in range(n) for k in range(len(x[c]))]
+    fixed += [(u, int(key in hinted_used)) for key, u in used.items()]
+    probe = m.clone()
+    for var, value in fixed:
+        probe.add(probe.get_bool_var_from_proto_index(var.index) == value)
+    completer = cp_model.CpSolver()
+    completer.parameters.max_time_in_seconds = max(0.5, seconds / 10)
+    completer.parameters.num_workers = 1
+    if completer.solve(probe) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        for i in range(len(m.proto.variables)):
+            value = completer.value(probe.get_int_var_from_proto_index(i))
+            m.add_hint(m.get_int_var_from_proto_index(i), value)
+    else:  # e.g. a board the symmetry cuts forbid: hint its tiles only
+        for var, value in fixed:
+            m.add_hint(var, value)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers
