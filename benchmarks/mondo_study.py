@@ -39,7 +39,7 @@ from gamecore.mondo.rivals import LEVELS, PACE_MS
 from gamecore.mondo.scoring import CATEGORIES
 
 SEED = 2026
-JUMPS: tuple[int | None, ...] = (8, 12, 16, 20, None)
+JUMPS: tuple[int | None, ...] = (12, 16, 20, 22, None)
 """The ``jump_at`` variants of table 3 (None: it fills its board, then jumps)."""
 SHORT = {"bonus": "chip", "empty_spaces": "empty", "wrong_connections": "wrong"}
 

@@ -379,3 +379,19 @@ def test_the_study_benchmark_prints_its_three_tables(monkeypatch, capsys):
     for level in LEVELS:
         assert f"\n  {level} (" in out
     assert "(reference)" in out and out.count("\n  full ") == 1
+
+
+def test_asking_a_rival_again_gives_the_same_action():
+    """A widget asks a rival for its plan again whenever the table changes before the
+    rival's moment: the answer depends on the view and the seed only."""
+    game = new_game("mondo", players=2, seed=6)
+    rival = RivalBot(4, level="steady")
+    for _ in range(12):
+        view = game.view(0)
+        first = rival.choose(view, [])
+        assert rival.choose(view, []) == first
+        game.play(first)
+        other = game.view(1)
+        game.play(RivalBot(5, level="slow").choose(other, []))
+    assert rival.gap(0, 1000) == rival.gap(0, 1000) != rival.gap(0, 1001)
+    assert 6000 <= rival.gap(2, 123) <= 10000

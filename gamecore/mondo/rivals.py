@@ -429,12 +429,15 @@ class RivalBot:
         ):
             raise ValueError(t("mondo_bots.bad_jump_at", jump_at=repr(jump_at)))
         self.jump_at = jump_at
-        self.rng = random.Random(seed)
-        self._next_gap = self._draw()
+        self.salt = random.Random(seed).randrange(2**32)
         self.decisions = 0
 
-    def _draw(self) -> int:
-        return round(self.pace * self.rng.uniform(1 - JITTER, 1 + JITTER))
+    def gap(self, round_: int, after: int) -> int:
+        """The time between its action at ``after`` (ms into round ``round_``) and its next
+        one: its pace give or take ``JITTER``, drawn from its seed and that moment, so a
+        widget that asks it again before it acts (the table changed) gets the same time."""
+        draw = random.Random(f"{self.salt}:{round_}:{after}").uniform(1 - JITTER, 1 + JITTER)
+        return round(self.pace * draw)
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -443,8 +446,7 @@ class RivalBot:
             raise ValueError(t("mondo_bots.only_mondo", game=str(game)))
         me = view.player
         self.decisions += 1
-        gap, self._next_gap = self._next_gap, self._draw()
-        when = max(view.now, view.ready[me] + gap)
+        when = max(view.now, view.ready[me] + self.gap(view.round, view.ready[me]))
         if when >= view.limit:
             return Stop(me, view.limit)
         left = self._actions_left(view, when)
@@ -455,10 +457,10 @@ class RivalBot:
 
     def _actions_left(self, view: MondoView, when: int) -> int:
         """Its actions still to come this round, this one included, reckoned with its next
-        gap (already drawn) and then its pace; others acting in between may delay it, so a
+        gap and then its pace; others acting in between may delay it, so a
         quarter of a pace is kept in hand."""
         margin = round(self.pace * JITTER)
-        following = when + self._next_gap
+        following = when + self.gap(view.round, when)
         if following >= view.limit - margin:
             return 1
         return 2 + (view.limit - margin - 1 - following) // self.pace
