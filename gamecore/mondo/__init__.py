@@ -8,7 +8,7 @@ time, from one shared heap of tiles.
 
 from ..protocol import GameSpec, register
 from . import bots
-from .actions import JumpOut, Place, Return, Stop, Take, clock
+from .actions import JumpOut, Place, Return, Stop, Take, TakeTask, clock
 from .faces import Face, parse_face
 from .game import Mondo, MondoView
 from .scoring import CATEGORIES, analyse, score_boards, score_round
@@ -40,6 +40,7 @@ __all__ = [
     "Return",
     "Stop",
     "Take",
+    "TakeTask",
     "analyse",
     "clock",
     "parse_face",

@@ -100,5 +100,21 @@ class Stop(Action):
         return t("mondo.action_stop", time=clock(self.time))
 
 
-MondoAction = Take | Place | Return | JumpOut | Stop
-ACTION_TYPES: dict[str, type[Action]] = {a.kind: a for a in (Take, Place, Return, JumpOut, Stop)}
+@dataclass(frozen=True)
+class TakeTask(Action):
+    """Expert level: take the additional task lying at ``slot`` of the round's display (it
+    scores its value at the round's end if your board fulfils it, and costs it if not)."""
+
+    kind: ClassVar[str] = "take_task"
+    seat: int
+    time: int
+    slot: int
+
+    def __str__(self) -> str:
+        return t("mondo.action_take_task", slot=self.slot + 1, time=clock(self.time))
+
+
+MondoAction = Take | Place | Return | JumpOut | Stop | TakeTask
+ACTION_TYPES: dict[str, type[Action]] = {
+    a.kind: a for a in (Take, Place, Return, JumpOut, Stop, TakeTask)
+}

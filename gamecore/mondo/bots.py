@@ -6,11 +6,12 @@ import random
 from typing import Any
 
 from ..protocol import Game
-from . import kit
-from .actions import JumpOut, Place, Return, Stop, Take
+from . import kit, modules
+from .actions import JumpOut, Place, Return, Stop, Take, TakeTask
 from .game import (
     EMPTY,
     JUMPED,
+    NO_TASK,
     PLAYING,
     ROUNDS,
     STEP_MS,
@@ -45,6 +46,7 @@ def determinize(view: MondoView, rng: random.Random) -> Mondo:
     # the scored rounds are history: only their totals are shown, and they are enough
     game.rounds = [totals_sheet(view.players, points) for points in view.round_totals]
     game.finished_boards = list(view.finished_boards)
+    _modules_from_view(game, view, rng)
     game.up = [0] * kit.tile_limit()
     used = {cell_parts(code)[0] for board in view.placed for code in board if code != EMPTY}
     game.hands = [EMPTY] * n
@@ -69,6 +71,21 @@ def determinize(view: MondoView, rng: random.Random) -> Mondo:
         game.up[tile] = rng.randrange(2)
     game.heap = [*layer, *rest[: max(0, view.heap_size - len(layer))]]
     return game
+
+
+def _modules_from_view(game: Mondo, view: MondoView, rng: random.Random) -> None:
+    """The advanced and expert levels' public parts: this round's modifier (the later ones
+    are dealt at random among the rest, as the view does not show them) and the tasks."""
+    game.modifier_order = []
+    if view.modifier:
+        ids = [m.id for m in modules.modifiers()]
+        current = ids.index(view.modifier)
+        rest = [k for k in range(len(ids)) if k != current]
+        rng.shuffle(rest)
+        game.modifier_order = [*rest[: view.round], current, *rest[view.round :]]
+    task_ids = [task.id for task in modules.tasks()]
+    game.task_display = [task_ids.index(x) for x in view.tasks]
+    game.task_of = [task_ids.index(x) if x else NO_TASK for x in view.task_of]
 
 
 def _own_hand(view: MondoView) -> int | None:
@@ -156,6 +173,11 @@ def check_invariants(game: Game) -> None:
         assert game.now <= game.limit
         for p, status in enumerate(game.status):
             assert status in (PLAYING, JUMPED) or not game.chips[p]
+        taken = [k for k in game.task_of if k != NO_TASK]
+        assert len(set(taken)) == len(taken), "a task taken twice"
+        assert set(taken) <= set(game.task_display), "a task taken that was not shown"
+        assert (game.level == "expert") == bool(game.task_display)
+        assert (game.level == "beginner") == (not game.modifier_order)
     assert len(game.rounds) == min(game.round, ROUNDS)
     assert (game.current_player is None) == (game.round >= ROUNDS)
 
@@ -187,6 +209,12 @@ def sample_illegal(game: Game, rng: random.Random) -> list[Any]:
             if far:
                 candidates.append(Place(player, now, rng.choice(far), 1, 2))
         candidates += [Place(player, now, 0, 2, 0), Place(player, now, 0, 0, 4)]
+    if game.level != "expert":
+        candidates.append(TakeTask(player, now, 0))
+    else:
+        candidates.append(TakeTask(player, now, len(game.task_display) + rng.randrange(3)))
+        if game.task_of[player] != NO_TASK:
+            candidates.append(TakeTask(player, now, 0))
     out = [p for p, s in enumerate(game.status) if s != PLAYING]
     if out:
         candidates.append(Stop(rng.choice(out), now))

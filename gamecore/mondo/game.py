@@ -33,8 +33,19 @@ from typing import Any, Final
 from ..protocol import Action, Game
 from ..scoresheet import ScoreRow, ScoreSheet
 from ..words import t
-from . import kit
-from .actions import ACTION_TYPES, SIDES, TURNS, JumpOut, Place, Return, Stop, Take, clock
+from . import kit, modules
+from .actions import (
+    ACTION_TYPES,
+    SIDES,
+    TURNS,
+    JumpOut,
+    Place,
+    Return,
+    Stop,
+    Take,
+    TakeTask,
+    clock,
+)
 from .faces import Face
 
 ROUNDS: Final = 3
@@ -48,10 +59,10 @@ JUMPED: Final = 1
 STOPPED: Final = 2
 EMPTY: Final = -1
 SIDE_NAMES: Final = ("A", "B")
-PLAYABLE_LEVELS: Final = ("beginner",)
-"""The levels the engine plays so far: the advanced level's scoring modifiers and the expert
-level's additional tasks are not built yet (the options refuse them rather than play them
-without their rules)."""
+PLAYABLE_LEVELS: Final = ("beginner", "advanced", "expert")
+"""Beginner: the rulebook's rules. Advanced: a scoring modifier each round. Expert: also the
+additional tasks (both reconstructed: ``modules.py``)."""
+NO_TASK: Final = -1
 
 
 def cell_code(tile: int, side: int, turn: int) -> int:
@@ -111,6 +122,12 @@ class MondoView:
     rim: tuple[str, ...]
     """The terrain beyond each outer edge (clockwise from the north-west corner)."""
     solo_spaces: tuple[int, ...]
+    modifier: str
+    """The round's scoring modifier (its id; "" at the beginner level)."""
+    tasks: tuple[str, ...]
+    """The tasks lying face up this round (their ids; expert level)."""
+    task_of: tuple[str, ...]
+    """The task each player took this round (its id, or "")."""
 
 
 class Mondo(Game):
@@ -139,6 +156,13 @@ class Mondo(Game):
     volcano_chip: tuple[int, ...]
     rounds: list[ScoreSheet]
     finished_boards: list[tuple[tuple[int, ...], ...]]
+    modifier_order: list[int]
+    """Advanced and expert: the modifiers in the order the rounds use them (dealt at the
+    start)."""
+    task_display: list[int]
+    """Expert: the tasks lying face up this round."""
+    task_of: list[int]
+    """Expert: the task each player took this round (-1: none)."""
     """Each scored round: every player's board as it ended (cell codes)."""
 
     @classmethod
@@ -167,7 +191,15 @@ class Mondo(Game):
         self.rounds = []
         self.finished_boards = []
         self.seq = 0
+        self.modifier_order = []
+        if self.level != "beginner":
+            self.modifier_order = self._shuffled("modifiers", list(range(len(modules.modifiers()))))
         self._start_round()
+
+    @property
+    def level(self) -> str:
+        level: str = self.options["level"]
+        return level
 
     @property
     def limit(self) -> int:
@@ -206,6 +238,11 @@ class Mondo(Game):
         self.last_time = [0] * n
         self.last_seq = [0] * n
         self.last_gap = [0] * n
+        self.task_of = [NO_TASK] * n
+        self.task_display = []
+        if self.level == "expert":
+            order = self._shuffled("tasks", list(range(len(modules.tasks()))))
+            self.task_display = order[: modules.tasks_shown()]
 
     # ------------------------------------------------------------------ whose turn
     @property
@@ -250,6 +287,13 @@ class Mondo(Game):
         if when >= self.limit:
             return [Stop(player, self.limit)]
         actions: list[Action] = []
+        if self.task_of[player] == NO_TASK:
+            taken = set(self.task_of)
+            actions.extend(
+                TakeTask(player, when, slot)
+                for slot, task in enumerate(self.task_display)
+                if task not in taken
+            )
         if self.hands[player] == EMPTY:
             actions.extend(Take(player, when, slot) for slot in range(self._layer_size()))
             actions.append(JumpOut(player, when))
@@ -279,7 +323,7 @@ class Mondo(Game):
 
     # ------------------------------------------------------------------ checks
     def _check(self, action: object) -> str | None:
-        if not isinstance(action, (Take, Place, Return, JumpOut, Stop)):
+        if not isinstance(action, (Take, Place, Return, JumpOut, Stop, TakeTask)):
             return t("mondo.not_an_action", action=repr(action))
         if self.round >= ROUNDS:
             return t("mondo.game_over")
@@ -298,6 +342,8 @@ class Mondo(Game):
             return None
         if action.time >= self.limit:
             return t("mondo.time_up", limit=clock(self.limit))
+        if isinstance(action, TakeTask):
+            return self._check_task(seat, action.slot)
         if isinstance(action, Take):
             if self.hands[seat] != EMPTY:
                 return t("mondo.hand_full")
@@ -326,16 +372,29 @@ class Mondo(Game):
             return t("mondo.space_not_touching", space=action.space + 1)
         return None
 
+    def _check_task(self, seat: int, slot: int) -> str | None:
+        if self.level != "expert":
+            return t("mondo.no_tasks", level=self.level)
+        if self.task_of[seat] != NO_TASK:
+            return t("mondo.task_already")
+        if not 0 <= slot < len(self.task_display):
+            return t("mondo.no_such_task", slot=slot + 1, n=len(self.task_display))
+        if self.task_display[slot] in self.task_of:
+            return t("mondo.task_taken", slot=slot + 1)
+        return None
+
     # ------------------------------------------------------------------ moves
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, (Take, Place, Return, JumpOut, Stop))
+        assert isinstance(action, (Take, Place, Return, JumpOut, Stop, TakeTask))
         seat = action.seat
         self.now = action.time
         self.seq += 1
         self.last_gap[seat] = action.time - self.last_time[seat]
         self.last_time[seat] = action.time
         self.last_seq[seat] = self.seq
-        if isinstance(action, Take):
+        if isinstance(action, TakeTask):
+            self.task_of[seat] = self.task_display[action.slot]
+        elif isinstance(action, Take):
             tile = self.heap.pop(action.slot)
             self.hands[seat] = tile
             self.hand_up[seat] = self.up[tile]
@@ -390,15 +449,39 @@ class Mondo(Game):
         return kit.rim(self.options["side"])
 
     def round_sheet(self) -> ScoreSheet:
-        """The current round scored as it stands (the rulebook's scoring of one round)."""
-        from .scoring import score_boards
+        """The current round scored as it stands: the rulebook's scoring of one round, and at
+        the advanced and expert levels the round's modifier and the tasks taken."""
+        from .board import Board
+        from .scoring import analyse, score_analyses
 
-        return score_boards(
-            {name: self.faces(p) for p, name in enumerate(self.players)},
-            rim=self.rim(),
+        rim = self.rim()
+        analyses = {
+            name: analyse(Board(tuple(tuple(row) for row in self.faces(p))), rim)
+            for p, name in enumerate(self.players)
+        }
+        sheet = score_analyses(
+            analyses,
             bonus={name: self.chips[p] for p, name in enumerate(self.players)},
             volcano_chip=[self.players[p] for p in self.volcano_chip],
         )
+        if self.level == "beginner":
+            return sheet
+        extra = ["modifier"]
+        rows = modules.modifier_rows(self.modifier(), analyses)
+        if self.level == "expert":
+            extra.append("tasks")
+            taken = {name: self.task(p) for p, name in enumerate(self.players)}
+            rows += modules.task_rows(taken, analyses)
+        return modules.with_rows(sheet, tuple(extra), rows)
+
+    def modifier(self) -> modules.Modifier:
+        """The scoring modifier of the current round (advanced and expert levels)."""
+        return modules.modifiers()[self.modifier_order[min(self.round, ROUNDS - 1)]]
+
+    def task(self, player: int) -> modules.Task | None:
+        """The task ``player`` took this round (expert level), or None."""
+        index = self.task_of[player]
+        return None if index == NO_TASK else modules.tasks()[index]
 
     def score(self) -> ScoreSheet:
         """The rounds scored so far (columns A, B and C of the score pad), one row per round."""
@@ -463,6 +546,9 @@ class Mondo(Game):
             finished_boards=tuple(self.finished_boards),
             rim=self.rim(),
             solo_spaces=kit.SOLO_SPACES if self.solo else (),
+            modifier=self.modifier().id if self.modifier_order and self.round < ROUNDS else "",
+            tasks=tuple(modules.tasks()[k].id for k in self.task_display),
+            task_of=tuple("" if k == NO_TASK else modules.tasks()[k].id for k in self.task_of),
         )
 
     # ------------------------------------------------------------------ copies
@@ -485,6 +571,9 @@ class Mondo(Game):
             self.volcano_chip,
             tuple(tuple(sorted(s.totals().items())) for s in self.rounds),
             tuple(self.finished_boards),
+            tuple(self.modifier_order),
+            tuple(self.task_display),
+            tuple(self.task_of),
         )
 
     def _copy_state(self, other: Any) -> None:
@@ -505,6 +594,9 @@ class Mondo(Game):
         other.volcano_chip = self.volcano_chip
         other.rounds = list(self.rounds)  # score sheets are immutable
         other.finished_boards = list(self.finished_boards)  # tuples: immutable
+        other.modifier_order = list(self.modifier_order)
+        other.task_display = list(self.task_display)
+        other.task_of = list(self.task_of)
 
 
 def totals_sheet(players: tuple[str, ...], points: Sequence[int]) -> ScoreSheet:
