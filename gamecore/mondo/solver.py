@@ -367,11 +367,17 @@ def _simple_bound(problem: _Problem) -> int:
 
 
 def _greedy(problem: _Problem) -> list[_Option | None]:
-    """A first board: spaces row by row (a connected order), each taking the free tile side
-    and turn that best fits its placed neighbours and the rim."""
+    """A first board: spaces from the middle outwards (nearest first, so any first few are
+    connected, and a few tiles stay clear of the rim), each taking the free tile side and
+    turn that best fits its placed neighbours and the rim."""
     cells: list[_Option | None] = [None] * problem.spaces
     free = set(range(len(problem.tiles)))
-    for space in range(problem.spaces):
+    mid_r, mid_c = (problem.rows - 1) // 2, (problem.cols - 1) // 2
+    order = sorted(
+        range(problem.spaces),
+        key=lambda i: abs(i // problem.cols - mid_r) + abs(i % problem.cols - mid_c),
+    )
+    for space in order:
         best: tuple[int, int] | None = None
         chosen: _Option | None = None
         for i in sorted(free):
