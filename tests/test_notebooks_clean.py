@@ -46,6 +46,7 @@ TAUGHT_NUMBERS = {
     "ecosfera/02": ["final_score(", "supply_table()"],
     "ecosfera/03": ["steps_table(planner)", "margins_table("],
     "ecosfera/04": ["mycorrhiza_partners()", "biome_links()"],
+    "mondo/01": ["Place(0, 15_000, 23, 0, 0)", "game.round_sheet()"],
     "mondo/02": ["categories(sheet)", "categories(rulebook_sheet(volcano_chip=True))"],
     "mondo/03": ["best_words(best)", "distance_words(mine, best)", "ways_table()"],
     "mondo/04": ["species_table()", "biome_table()"],

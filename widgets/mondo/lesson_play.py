@@ -10,6 +10,7 @@ from gamecore.mondo import Mondo
 from gamecore.mondo.data import default_tiles
 from gamecore.words import t
 
+from ..notes import wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
@@ -73,6 +74,7 @@ def heap_size(game: Mondo) -> str:
 
 
 def refused(game: Mondo, action: object) -> str:
-    """Why the engine refuses ``action`` (or that it is allowed), in a sentence."""
+    """Why the engine refuses ``action`` (or that it is allowed), in a sentence wrapped to
+    the notebook's column."""
     reason = game.why_illegal(action)
-    return reason if reason is not None else t("mondo_table.allowed", action=str(action))
+    return wrap(reason if reason is not None else t("mondo_table.allowed", action=str(action)))
