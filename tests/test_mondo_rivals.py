@@ -25,6 +25,7 @@ from gamecore.mondo.rivals import (
     RivalBot,
     _shapes,
     check_level,
+    level_about,
     level_name,
     volcano_costs,
 )
@@ -133,10 +134,14 @@ def test_a_faster_rival_places_more_tiles_jumps_out_earlier_and_scores_more():
     assert sum(study.scores(0)) > sum(study.scores(1)), (study.scores(0), study.scores(1))
 
 
-def test_three_levels_fastest_seated_first_place_tiles_in_order_of_speed():
+def test_three_levels_fastest_seated_first_jump_out_and_take_chips_in_order_of_speed():
     study = level_table(["fast", "steady", "slow"], games=4)
-    turns = study.turns_by_seat(["place"])
-    assert turns[0] > turns[1] > turns[2], turns
+    placed = study.turns_by_seat(["place"])
+    assert min(placed[0], placed[1]) > placed[2] * 1.15, placed
+    chips = [sum(dict(r.points)["bonus"][s] for r in study.rows) for s in range(3)]
+    assert chips[0] > chips[1] > chips[2], chips
+    jumps = [sum(study.measure(f"jump_time_{s}")) for s in (1, 2, 3)]
+    assert jumps[0] < jumps[1] < jumps[2], jumps
 
 
 @pytest.mark.xfail(
@@ -177,6 +182,8 @@ def test_levels_by_name_or_number_and_their_words():
     assert check_level(" Fast ") == "fast"
     assert RivalBot(level=1).pace == PACE_MS["slow"] > RivalBot(level=3).pace
     assert level_name(3) == "fast"
+    assert "5 seconds" in level_about("fast") and "12 seconds" in level_about(1)
+    assert "segundos" in t("mondo_bots.level_about_steady", lang="es")
     assert level_name("slow") == t("mondo_bots.level_slow")
     for bad in ("quick", 0, 4, True, None):
         with pytest.raises(ValueError, match="slow, steady, fast"):

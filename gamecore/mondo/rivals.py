@@ -3,13 +3,13 @@
 ``RivalBot(seed, level="steady")`` (also ``gamecore.make_bot("rival", seed=..., level=...)``)
 sees only ``game.view(player)``, like every bot, and plays at a pace set by its level:
 
-=========  ==========================  ======================================
-level      time between its actions    what that means in a 7-minute round
-=========  ==========================  ======================================
-``slow``   12 s (9-15 s)               about 17 tiles: its board stays open
-``steady`` 8 s (6-10 s)                fills its board in about 6 minutes
-``fast``   5 s (3.75-6.25 s)           fills its board in about 4 minutes
-=========  ==========================  ======================================
+=========  ==========================  ==============================================
+level      time between its actions    in a 7-minute round (measured, 3 rivals)
+=========  ==========================  ==============================================
+``slow``   12 s (9-15 s)               about 16 tiles; out just before the timer
+``steady`` 8 s (6-10 s)                about 21 tiles; out after about 6 minutes
+``fast``   5 s (3.75-6.25 s)           about 22 tiles; out after about 4.5 minutes
+=========  ==========================  ==============================================
 
 Levels may also be given as 1, 2, 3. The time between two actions is drawn from the seed
 (the level's pace, give or take a quarter), so a fast rival takes more of the good tiles
@@ -108,6 +108,11 @@ def level_name(level: object) -> str:
     return t(f"mondo_bots.level_{check_level(level)}")
 
 
+def level_about(level: object) -> str:
+    """What a level means, in a sentence for a student choosing a rival."""
+    return t(f"mondo_bots.level_about_{check_level(level)}")
+
+
 # ---------------------------------------------------------------------------- faces
 
 
@@ -116,7 +121,6 @@ class _Shape:
     """What the estimate needs of one face as it would lie: its edges' terrains, the region
     of each edge, how many regions, an animal, a volcano."""
 
-    face: Face
     turn: int
     edges: tuple[str, str, str, str]
     region_of: tuple[int, int, int, int]
@@ -137,7 +141,6 @@ def _shapes(face: Face) -> tuple[_Shape, ...]:
         seen.add(turned)
         out.append(
             _Shape(
-                face=turned,
                 turn=turn,
                 edges=turned.edges,
                 region_of=(
@@ -523,4 +526,12 @@ class RivalBot:
         return Place(me, when, best[1], best[2], best[3])
 
 
-__all__ = ["LEVELS", "PACE_MS", "Position", "RivalBot", "check_level", "level_name"]
+__all__ = [
+    "LEVELS",
+    "PACE_MS",
+    "Position",
+    "RivalBot",
+    "check_level",
+    "level_about",
+    "level_name",
+]
