@@ -251,6 +251,46 @@ def ecosfera_figures(recorder: Recorder, clicks: int) -> list[Figure]:
     return [select]
 
 
+def mondo_figures(recorder: Recorder, clicks: int) -> list[Figure]:
+    try:
+        from widgets.mondo.table import TICK_MS, MondoTable
+    except ImportError as err:
+        print(f"(MondoTable not importable, skipped: {err})")
+        return []
+    # as in notebooks/en/mondo/01_how_to_play.ipynb, the timer running
+    table = MondoTable(seats=("human", "rival", "rival"), level="slow", seed=2026)
+    table.play.playing = True
+    heap = table.scene().center_of("heap:0")
+
+    def take_or_put_back(i: int) -> None:
+        if table.game.hands[0] < 0:
+            table.canvas.click(*heap)
+        else:
+            table.put_back()
+
+    take = measure(
+        "MondoTable: click a heap tile, then put it back (alternating)",
+        recorder,
+        take_or_put_back,
+        clicks,
+        lambda: len(table.scene().shapes),
+    )
+    ticks = {"value": 0}
+
+    def tick(i: int) -> None:  # the browser's countdown: half a second later
+        ticks["value"] += 1
+        table.play.value = ticks["value"]
+
+    clock = measure(
+        f"MondoTable: a tick of the countdown ({TICK_MS} ms; the rivals act when due)",
+        recorder,
+        tick,
+        min(clicks, 200),
+        lambda: len(table.scene().shapes),
+    )
+    return [take, clock]
+
+
 # --------------------------------------------------------------------------- output
 
 
@@ -284,6 +324,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             *scene_canvas_figures(recorder, clicks),
             *table_figures(recorder, clicks),
             *ecosfera_figures(recorder, clicks),
+            *mondo_figures(recorder, clicks),
         ]
     finally:
         uninstall()

@@ -136,7 +136,7 @@ def test_lesson_2_in_spanish(spanish: None) -> None:
     table = lesson.categories(lesson.rulebook_sheet())
     assert table.rows[-1] == ("Total", "11", "-5")
     assert table.rows[0][0] == "Animales"
-    assert str(lesson.board("wfww")).startswith("Un tablero de Mondo con 1 loseta")
+    assert str(lesson.board("wfww")).startswith("Un tablero de Mondo con 1 ficha")
 
 
 # ------------------------------------------------------------- lesson 3: the best board
@@ -219,7 +219,7 @@ def test_the_solver_beats_the_bots_board_but_proves_nothing_as_lesson_3_says() -
 
 def test_lesson_3_in_spanish(spanish: None) -> None:
     every = lesson.try_every_board(lesson.tiles_by_id(*THREE_TILES))
-    assert every.words()[0] == "Probamos las 3912 formas de colocar estas losetas."
+    assert every.words()[0] == "Probamos las 3912 formas de colocar estas fichas."
     mine = lesson.played_board()
     assert str(Notes(lesson.points(mine.board, "Bot"))).startswith("Bot: 2 puntos")
 
@@ -268,7 +268,7 @@ def test_facts_name_the_species_and_refuse_an_unknown_one() -> None:
 def test_lesson_4_in_spanish(spanish: None) -> None:
     assert lesson.facts("crocodile")[0].startswith("Cocodrilo del Nilo: ")
     rows = {row[0]: row for row in lesson.biome_table().rows}
-    assert rows["Pradera"][1] == "sabana, pradera templada"
+    assert rows["Llanura"][1] == "sabana, pradera templada"
     assert lesson.species_table().headers[3] == "Bioma real"
 
 

@@ -113,11 +113,12 @@ def test_the_options_say_what_is_wrong():
 
 def test_taking_a_tile_puts_it_in_hand_and_the_next_slides_into_view():
     game = new_game("mondo", players=2, seed=1)
-    first, hidden = game.heap[3], game.heap[TOP_LAYER]
+    first, hidden, layer = game.heap[3], game.heap[TOP_LAYER], game.heap[:TOP_LAYER]
     game.play(Take(1, 500, 3))
     assert game.hands[1] == first
     assert first not in game.heap
-    assert game.heap[TOP_LAYER - 1] == hidden  # the first hidden tile is now in view
+    assert game.heap[3] == hidden  # the first hidden tile comes up into the same place
+    assert [t for i, t in enumerate(game.heap[:TOP_LAYER]) if i != 3] == layer[:3] + layer[4:]
     view = game.view(1)
     assert view.hand == (kit.tile(first).front, kit.tile(first).back)
     assert game.view(0).hand is None and game.view(0).holding == (False, True)
@@ -177,16 +178,16 @@ def test_a_placed_tile_never_moves_there_is_no_action_to_lift_it():
 # ---------------------------------------------------------------------------- returning
 
 
-def test_a_returned_tile_lands_on_top_with_the_chosen_side_up():
+def test_a_returned_tile_lands_on_the_layers_last_place_with_the_chosen_side_up():
     game = new_game("mondo", players=2, seed=4)
     tile = game.heap[5]
-    last_in_view = game.heap[TOP_LAYER]  # after the take, this one is the layer's last
+    last_in_view = game.heap[TOP_LAYER - 1]
     game.play(Take(0, 100, 5))
     game.play(Return(0, 200, 1))
-    assert game.heap[0] == tile and game.up[tile] == 1
+    assert game.heap[TOP_LAYER - 1] == tile and game.up[tile] == 1
     assert game.hands[0] == EMPTY
     assert game.heap.index(last_in_view) == TOP_LAYER  # slid under
-    assert game.view(1).heap[0] == kit.tile(tile).back
+    assert game.view(1).heap[TOP_LAYER - 1] == kit.tile(tile).back
 
 
 # ---------------------------------------------------------------------------- jumping out

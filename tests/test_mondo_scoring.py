@@ -404,7 +404,7 @@ def test_explain_in_spanish(spanish: None) -> None:
     sheet = score_round({"Marianne": MARIANNE, "Ginger": GINGER}, bonus={"Marianne": 2})
     lines = sheet.explain()
     assert "    6 animales: +6" in lines
-    assert "    Paisaje de bosque de 2 losetas, cerrado y sin conexiones incorrectas: +2" in lines
+    assert "    Paisaje de bosque de 2 fichas, cerrado y sin conexiones incorrectas: +2" in lines
     assert "    4 volcanes activos; Ginger tiene más (5): 0" in lines
     assert (
         "    Fila 1, columna 1, borde norte: bosque contra agua del borde del tablero: -1" in lines
@@ -509,7 +509,7 @@ def test_describe_board_for_a_screen_reader() -> None:
 
 def test_describe_board_in_spanish(spanish: None) -> None:
     text = describe_board(parse_board("wwww ."))
-    assert text.splitlines()[0] == "Un tablero de 1 fila y 2 columnas: 1 loseta y 1 espacio vacío."
+    assert text.splitlines()[0] == "Un tablero de 1 fila y 2 columnas: 1 ficha y 1 espacio vacío."
     assert text.splitlines()[1] == "Fila 1: columna 1, todo agua; columna 2, espacio vacío."
 
 

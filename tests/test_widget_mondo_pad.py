@@ -342,7 +342,7 @@ def test_the_pad_speaks_spanish() -> None:
     assert texts(scene, "title") == "Tablero de Marianne (cara A)"
     assert texts(scene, "step-head").startswith("Paso 1 de")
     assert "Hasta ahora: 6 puntos" in texts(scene, "step-total")
-    assert "bosque" in texts(scene, "legend") and "pradera" in texts(scene, "legend")
+    assert "bosque" in texts(scene, "legend") and "llanura" in texts(scene, "legend")
     assert pad._next.description == "Siguiente paso"
     assert not pad.set_text("wwww wxww")
     assert "no ha cambiado" in pad.status.text

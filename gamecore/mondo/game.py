@@ -8,8 +8,9 @@ applied in the order they are played, so a seed and the log replay a game exactl
 The heap: at the start of each round the tiles are stirred (a shuffle of their order and one
 of which side lies up, both recorded in the log). Everyone sees the same *top layer*, the
 first ``TOP_LAYER`` tiles of the heap, side up only: tiles may be pushed around but not dug
-through. Taking a tile lets the next one slide into view; a tile put back lands on top, and
-the last tile of the layer slides under.
+through. Taking a tile brings the first tile from under the layer up into its place (the
+other tiles stay where they are); a tile put back lands on the layer's last place, and the
+tile that lay there slides under.
 
 A round ends when everyone has jumped out or stopped (``Stop``: what the timer's ring does to
 everyone still in). It is then scored, the volcano chip goes to the round's best player(s),
@@ -395,7 +396,7 @@ class Mondo(Game):
         if isinstance(action, TakeTask):
             self.task_of[seat] = self.task_display[action.slot]
         elif isinstance(action, Take):
-            tile = self.heap.pop(action.slot)
+            tile = self._take_from_heap(action.slot)
             self.hands[seat] = tile
             self.hand_up[seat] = self.up[tile]
         elif isinstance(action, Place):
@@ -414,11 +415,22 @@ class Mondo(Game):
         if all(s != PLAYING for s in self.status):
             self._end_round()
 
+    def _take_from_heap(self, slot: int) -> int:
+        """Take the tile at ``slot`` of the top layer; the first tile under the layer comes up
+        into the same place, so no other tile of the layer moves."""
+        tile = self.heap[slot]
+        if len(self.heap) > TOP_LAYER:
+            self.heap[slot] = self.heap.pop(TOP_LAYER)
+        else:
+            self.heap.pop(slot)
+        return tile
+
     def _put_back(self, seat: int, side: int) -> None:
-        """The tile in hand lands on top of the heap, ``side`` up."""
+        """The tile in hand lands on the top layer, ``side`` up, at its last place; the tile
+        that lay there slides under (the first tile below the layer)."""
         tile = self.hands[seat]
         self.up[tile] = side
-        self.heap.insert(0, tile)
+        self.heap.insert(min(TOP_LAYER - 1, len(self.heap)), tile)
         self.hands[seat] = EMPTY
 
     def _end_round(self) -> None:

@@ -9,9 +9,9 @@ action carries its time, so a seed and the log replay the game.
 The person's hand: the model keeps which side of the tile in hand is up and how it is turned
 (flip and turn cost nothing and are not moves); a click on a space places it so.
 
-A bot plans its next action when it is asked (its time comes from its own pace); the plan is
-asked for again whenever someone else changes the table (a tile it wanted may be gone), and
-played when the clock reaches its time. A puzzle table has no bots and no timer: each action
+A bot plans its next action when its last one has been played (its time comes from its own
+pace); the plan is played when the clock reaches its time, unless the table changed under it
+(the tile it wanted is gone), in which case the bot looks again at that moment. A puzzle table has no bots and no timer: each action
 is one second after the one before, and the round ends when the person says so.
 """
 
@@ -81,6 +81,9 @@ class MondoTableModel:
         """The round the table shows (a finished round stays on screen until the next
         starts)."""
         self.plans: dict[int, Action] = {}
+        """Each bot's next action, planned when its last one was played."""
+        self.aims: dict[int, Any] = {}
+        """What each plan counts on (``_aim``)."""
 
     # ------------------------------------------------------------------ the clock
     @property
@@ -128,7 +131,8 @@ class MondoTableModel:
         return said
 
     def _plan(self, seat: int) -> Action | None:
-        """The bot's next action, asked now (its time comes from its own pace)."""
+        """The bot's next action, asked when its last one was played (its time comes from
+        its own pace)."""
         if self.game.status[seat] != PLAYING:
             return None
         plan = self.plans.get(seat)
@@ -137,10 +141,25 @@ class MondoTableModel:
             legal = self.game.legal_actions_for(seat)
             plan = bot.choose(self.game.view(seat), legal)
             self.plans[seat] = plan
+            self.aims[seat] = self._aim(plan)
         return plan
 
+    def _aim(self, action: Action) -> Any:
+        """What a plan counts on: for a take, the face lying at its place of the heap."""
+        if isinstance(action, Take):
+            heap = self.game.view(action.seat).heap
+            return heap[action.slot] if 0 <= action.slot < len(heap) else None
+        return None
+
+    def _still_good(self, seat: int, action: Action) -> bool:
+        """Whether a plan made earlier still does what the bot meant: legal, and for a take
+        the same face still at that place (someone may have taken it since)."""
+        return self.game.why_illegal(action) is None and self._aim(action) == self.aims.get(seat)
+
     def _bots_until(self, ms: int) -> list[str]:
-        """Play the bots' plans whose time is at most ``ms``, earliest first."""
+        """Play the bots' plans whose time is at most ``ms``, earliest first. A plan is asked
+        for once, when the bot's last action was played; when its moment comes and the table
+        has changed under it (the tile it wanted is gone), the bot looks again then."""
         said: list[str] = []
         round_now = self.game.round
         for _ in range(10_000):  # a bound: each pass plays one action or stops
@@ -153,17 +172,16 @@ class MondoTableModel:
             if time > ms:
                 break
             action = self.plans.pop(seat)
-            if self.game.why_illegal(action) is not None:
-                # the table changed under the plan: the bot looks again at that moment
+            if not self._still_good(seat, action):
                 legal = self.game.legal_actions_for(seat, time)
                 action = self.bots[seat].choose(self.game.view(seat), legal)
                 if self.game.why_illegal(action) is not None:
                     action = Stop(seat, min(max(time, self.game.now), self.game.limit))
                 if _time(action) > ms:
                     self.plans[seat] = action
+                    self.aims[seat] = self._aim(action)
                     continue
             self.game.play(action)
-            self.plans.clear()  # every other plan was made on the table before this move
             said.append(self.describe_move(seat, action))
         return said
 
@@ -189,7 +207,6 @@ class MondoTableModel:
             self.game.play(action)
         except IllegalAction as err:  # why_illegal said yes: only a change under us
             return Said(problem=err.reason)
-        self.plans.clear()
         return Said(event=" ".join([*before, self.describe_move(self.human, action)]))
 
     def take(self, slot: int) -> Said:

@@ -17,6 +17,7 @@ Ids: every shape of a space starts with ``{id}-{row}-{col}``; its edges' triangl
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Final
 
 from gamecore.mondo.board import Board, Cell, check_rim, rim_place
@@ -131,7 +132,35 @@ def draw_face(
 ) -> list[Shape]:
     """One tile face, north up, in the square at (x, y) with sides ``s``. ``faded``: edges
     drawn pale (a highlight elsewhere); the animal and the volcano fade only with the whole
-    tile, so a lit tile shows them clearly."""
+    tile, so a lit tile shows them clearly.
+
+    The shapes are remembered by their arguments (shapes are frozen, faces too): a table
+    redraws its heap and boards on every click, and most of their faces have not changed."""
+    return list(_face_shapes(face, x, y, s, id, tuple(sorted(faded)), target))
+
+
+@lru_cache(maxsize=4096)
+def _face_shapes(
+    face: Face,
+    x: float,
+    y: float,
+    s: float,
+    id: str,
+    faded: tuple[int, ...],
+    target: str | None,
+) -> tuple[Shape, ...]:
+    return tuple(_draw_face(face, x, y, s, id, faded, target))
+
+
+def _draw_face(
+    face: Face,
+    x: float,
+    y: float,
+    s: float,
+    id: str,
+    faded: Collection[int],
+    target: str | None,
+) -> list[Shape]:
     shapes: list[Shape] = []
     for e in range(4):
         shapes.append(
