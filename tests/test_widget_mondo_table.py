@@ -120,3 +120,25 @@ def test_the_table_speaks_spanish(spanish):
     assert "Pulsa ▶" in table.status.text
     assert table.game.players[0] == "Tú"
     assert "Tu tablero" in table.canvas.scene.texts()
+
+
+def test_the_expert_table_shows_the_modifier_and_tasks_to_take_by_click():
+    table = running(rules="expert")
+    texts = " ".join(table.canvas.scene.texts())
+    assert "scoring modifier" in texts
+    click(table, "task:1")
+    assert "You took task 2" in table.status.text
+    assert table.game.task(0) is not None
+    assert "task:1" not in table.canvas.scene.targets()  # taken: no longer clickable
+    assert "taken by you" in " ".join(table.canvas.scene.texts())
+    tasks = [label for label, target in table.keyboard.options if target.startswith("task:")]
+    assert len(tasks) == 3
+    click(table, "task:2")
+    assert "already took a task" in table.status.text
+
+
+def test_the_advanced_table_shows_its_modifier_but_no_tasks():
+    table = running(rules="advanced")
+    assert "scoring modifier" in " ".join(table.canvas.scene.texts())
+    assert not [x for x in table.canvas.scene.targets() if x.startswith("task:")]
+    assert table.game.limit == 6 * 60 * 1000

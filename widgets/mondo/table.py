@@ -41,7 +41,14 @@ from ..table_base import (
 )
 from .pad_model import Step, _step
 from .table_model import MondoTableModel, Said
-from .table_scene import HEIGHT, WIDTH, board_of, spaces_in_words, table_scene, target_words
+from .table_scene import (
+    WIDTH,
+    board_of,
+    scene_height,
+    spaces_in_words,
+    table_scene,
+    target_words,
+)
 from .tiles import draw_board
 
 SEAT_KINDS = ("human", "rival", "random")
@@ -55,7 +62,9 @@ class MondoTable(GameTable[Mondo]):
 
     ``seats``: the first is "human" (you), the others "rival" (real-time bots at ``level``
     "slow", "steady" or "fast") or "random". ``side``: "A" (water rim) or "B".
-    ``round_seconds``: the timer (default 7 minutes). ``puzzle=True``: alone, no timer.
+    ``round_seconds``: the timer (default by ``rules``: 7, 6 or 5 minutes). ``puzzle=True``:
+    alone, no timer. ``rules``: "beginner", "advanced" (a scoring modifier each round) or
+    "expert" (also the additional tasks: click one to take it).
     """
 
     game_type = Mondo
@@ -72,6 +81,7 @@ class MondoTable(GameTable[Mondo]):
         side: str = "A",
         round_seconds: int | None = None,
         puzzle: bool = False,
+        rules: str = "beginner",
     ) -> None:
         if puzzle:
             seats = ("human",)
@@ -82,7 +92,7 @@ class MondoTable(GameTable[Mondo]):
             raise ValueError(t("mondo_table.first_seat_human"))
         if level not in LEVELS:
             raise ValueError(t("mondo_table.bad_level", level=level, levels=", ".join(LEVELS)))
-        options: dict[str, Any] = {"side": side}
+        options: dict[str, Any] = {"side": side, "level": rules}
         if round_seconds is not None:
             options["round_seconds"] = round_seconds
         game = Mondo(tuple(players), fresh_seed() if seed is None else seed, **options)
@@ -141,7 +151,7 @@ class MondoTable(GameTable[Mondo]):
         self.status.widget.layout = w.Layout(height="66px", overflow="auto")
         self.model = MondoTableModel(game, 0, self._bots(game), puzzle=self.puzzle)
         self.canvas = SceneCanvas(
-            Scene(WIDTH, HEIGHT, background=PAPER),
+            Scene(WIDTH, scene_height(game.view(0)), background=PAPER),
             on_click=self._canvas_click,
             on_error=self._problem,
             css_class="mondo-table-canvas",
@@ -347,6 +357,8 @@ class MondoTable(GameTable[Mondo]):
             self.place(r * self.game.view(0).cols + c)
         elif kind == "hand":
             self.turn()
+        elif kind == "task":
+            self._act(lambda: self.model.take_task(int(rest)))
 
     def _target_words(self, target: str) -> str | None:
         return target_words(self.model.view, target, self.model.side, self.model.turn)
@@ -407,7 +419,8 @@ class MondoTable(GameTable[Mondo]):
     def _score_scene(self) -> Scene:
         from ..scene import Text
 
-        scene = Scene(WIDTH, HEIGHT, background=PAPER, title=t("mondo_table.score_title"))
+        height = scene_height(self.game.view(0))
+        scene = Scene(WIDTH, height, background=PAPER, title=t("mondo_table.score_title"))
         steps = self._round_steps()
         step = steps[self.score_shown - 1] if 0 < self.score_shown <= len(steps) else None
         scene.add(
@@ -422,7 +435,7 @@ class MondoTable(GameTable[Mondo]):
             )
         )  # fmt: skip
         if step is not None:
-            scene.add(Text(id="score-row", x=12, y=HEIGHT - 40, size=14, text=step.row.reason))
+            scene.add(Text(id="score-row", x=12, y=height - 40, size=14, text=step.row.reason))
         return scene
 
     def _refresh(self, *_: Any) -> None:

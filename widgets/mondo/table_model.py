@@ -11,8 +11,9 @@ The person's hand: the model keeps which side of the tile in hand is up and how 
 
 A bot plans its next action when its last one has been played (its time comes from its own
 pace); the plan is played when the clock reaches its time, unless the table changed under it
-(the tile it wanted is gone), in which case the bot looks again at that moment. A puzzle table has no bots and no timer: each action
-is one second after the one before, and the round ends when the person says so.
+(the tile it wanted is gone), in which case the bot looks again at that moment. A puzzle
+table has no bots and no timer: each action is one second after the one before, and the
+round ends when the person says so.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecore import IllegalAction
-from gamecore.mondo import JumpOut, Mondo, MondoView, Place, Return, Stop, Take, clock
+from gamecore.mondo import JumpOut, Mondo, MondoView, Place, Return, Stop, Take, TakeTask, clock
 from gamecore.mondo.actions import TURNS
 from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
 from gamecore.protocol import Action
@@ -257,6 +258,13 @@ class MondoTableModel:
             return Said(problem=refusal)
         return self._play(JumpOut(self.human, self.moment()))
 
+    def take_task(self, slot: int) -> Said:
+        """Expert level: take the task at ``slot`` of the round's display."""
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        return self._play(TakeTask(self.human, self.moment(), slot))
+
     def finish_puzzle(self) -> Said:
         """A puzzle's round ends when the person says so (no chip: there is no race)."""
         if not self.puzzle:
@@ -299,6 +307,8 @@ class MondoTableModel:
         human, conjugated for "tú" in Spanish)."""
         who = self.game.players[seat]
         at = clock(_time(action))
+        if isinstance(action, TakeTask):
+            return about("mondo_table.took_task", who, slot=action.slot + 1, time=at)
         if isinstance(action, Take):
             return about("mondo_table.took", who, time=at)
         if isinstance(action, Place):

@@ -20,6 +20,7 @@ from gamecore.words import t
 
 from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER
 from ..scene import Rect, Scene, Shape, Text, wrap
+from ..table_base import about
 from .tiles import board_size, draw_board, draw_face, space_origin
 
 WIDTH: Final = 880
@@ -98,13 +99,68 @@ def table_scene(
 ) -> Scene:
     """The table as ``view.player`` sees it, holding the tile in hand ``side`` up and turned
     ``turn`` quarter turns."""
-    scene = Scene(WIDTH, HEIGHT, background=PAPER, title=t("mondo_table.picture_title"))
+    height = scene_height(view)
+    scene = Scene(WIDTH, height, background=PAPER, title=t("mondo_table.picture_title"))
     scene.extend(_your_board(view, side, turn))
     scene.extend(_hand(view, side, turn))
     scene.extend(_heap(view))
     scene.extend(_others(view))
-    scene.extend(_round_line(view, clock_ms, puzzle))
+    scene.extend(_modules(view))
+    scene.extend(_round_line(view, clock_ms, puzzle, height))
     return scene
+
+
+MODULES_HEIGHT: Final = 96
+"""The band under the table that shows the round's modifier and tasks (advanced, expert)."""
+TASK_WIDTH: Final = 205
+TASK_HEIGHT: Final = 58
+
+
+def scene_height(view: MondoView) -> int:
+    """The table's height: taller at the advanced and expert levels (the modifier and the
+    tasks get a band of their own)."""
+    return HEIGHT + (MODULES_HEIGHT if view.modifier or view.tasks else 0)
+
+
+def _modules(view: MondoView) -> list[Shape]:
+    """The round's scoring modifier, and at the expert level the tasks on show: each a card
+    to click (``task:<slot>``), marked with who took it."""
+    if not (view.modifier or view.tasks):
+        return []
+    from gamecore.mondo import modules
+
+    y = HEIGHT - 24
+    shapes: list[Shape] = []
+    if view.modifier:
+        name = next(m for m in modules.modifiers() if m.id == view.modifier).name()
+        shapes.append(
+            Text(id="modifier", x=BOARD_X, y=y, size=14, bold=True, fill=INK,
+                 text=t("mondo_table.modifier_line", modifier=name))
+        )  # fmt: skip
+    tasks = {x.id: x for x in modules.tasks()}
+    for slot, task_id in enumerate(view.tasks):
+        x = BOARD_X + slot * (TASK_WIDTH + 10)
+        top = y + 12
+        holder = [view.players[p] for p, mine in enumerate(view.task_of) if mine == task_id]
+        free = not holder
+        shapes.append(
+            Rect(id=f"task{slot}", x=x, y=top, width=TASK_WIDTH, height=TASK_HEIGHT,
+                 fill=PAPER, stroke=INK if free else MUTED, stroke_width=2 if free else 1,
+                 target=f"task:{slot}" if free else None)
+        )  # fmt: skip
+        words = f"{slot + 1}. {tasks[task_id].name()}"
+        for i, line in enumerate(wrap(words, TASK_WIDTH - 12, 12)[:3]):
+            shapes.append(
+                Text(id=f"task{slot}-{i}", x=x + 6, y=top + 16 + 15 * i, text=line, size=12,
+                     fill=INK if free else MUTED)
+            )  # fmt: skip
+        if holder:
+            shapes.append(
+                Text(id=f"task{slot}-by", x=x + TASK_WIDTH - 6, y=top + TASK_HEIGHT - 6,
+                     text=about("mondo_table.task_taken_by", holder[0]), size=12,
+                     anchor="end", bold=True, fill=INK)
+            )  # fmt: skip
+    return shapes
 
 
 def _your_board(view: MondoView, side: int, turn: int) -> list[Shape]:
@@ -227,7 +283,7 @@ def player_state(view: MondoView, p: int) -> str:
     return t("mondo_table.state_searching")
 
 
-def _round_line(view: MondoView, clock_ms: int, puzzle: bool) -> list[Shape]:
+def _round_line(view: MondoView, clock_ms: int, puzzle: bool, height: int) -> list[Shape]:
     parts = [t("mondo_table.round_of", round=min(view.round, 2) + 1)]
     if not puzzle:
         parts.append(t("mondo_table.time_left", time=clock(view.limit - max(clock_ms, view.now))))
@@ -240,7 +296,7 @@ def _round_line(view: MondoView, clock_ms: int, puzzle: bool) -> list[Shape]:
     if totals:
         parts.append(t("mondo_table.points_so_far", points=totals))
     return [
-        Text(id="round-line", x=BOARD_X, y=HEIGHT - 10, text=" · ".join(parts), size=13,
+        Text(id="round-line", x=BOARD_X, y=height - 10, text=" · ".join(parts), size=13,
              fill=INK),
     ]  # fmt: skip
 
@@ -268,6 +324,12 @@ def target_words(view: MondoView, target: str, side: int, turn: int) -> str | No
         return t("mondo_table.pick_space", row=r + 1, col=c + 1, n=wrong)
     if kind == "hand":
         return t("mondo_table.pick_hand")
+    if kind == "task":
+        from gamecore.mondo import modules
+
+        slot = int(rest)
+        task = next(x for x in modules.tasks() if x.id == view.tasks[slot])
+        return t("mondo_table.pick_task", slot=slot + 1, task=task.name())
     return None
 
 
