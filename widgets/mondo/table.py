@@ -361,7 +361,10 @@ class MondoTable(GameTable[Mondo]):
             self._act(lambda: self.model.take_task(int(rest)))
 
     def _target_words(self, target: str) -> str | None:
-        return target_words(self.model.view, target, self.model.side, self.model.turn)
+        # one view for the whole keyboard list (a view draws every board's faces)
+        if self._words_view is None:
+            self._words_view = self.model.view
+        return target_words(self._words_view, target, self.model.side, self.model.turn)
 
     # ------------------------------------------------------------------ the round's score
     def _round_steps(self) -> list[Step]:
@@ -438,7 +441,10 @@ class MondoTable(GameTable[Mondo]):
             scene.add(Text(id="score-row", x=12, y=height - 40, size=14, text=step.row.reason))
         return scene
 
+    _words_view: Any = None
+
     def _refresh(self, *_: Any) -> None:
+        self._words_view = None
         self.canvas.show(self._scene())
         b = self.buttons
         playing = self.model.playing
