@@ -348,9 +348,12 @@ def test_the_study_options_are_checked_and_the_measures_have_words():
     with pytest.raises(ValueError, match="seconds"):
         run_study("mondo", games=1, players=2, round_seconds=5)
     with pytest.raises(ValueError, match="no set-up option"):
-        run_study("mondo", games=1, players=2, level="expert")
+        run_study("mondo", games=1, players=2, modules=["x"])
+    with pytest.raises(ValueError, match="beginner, advanced, expert"):
+        run_study("mondo", games=1, players=2, level="master")
     assert STUDY.settle(gamecore.GAMES["mondo"], {"side": "b"}) == {
-        "round_seconds": 420,
+        "level": "beginner",
+        "round_seconds": None,  # the level's own timer
         "side": "B",
     }
     for name in MEASURES:
@@ -358,6 +361,20 @@ def test_the_study_options_are_checked_and_the_measures_have_words():
         assert measure_title(name) != t("mondo_bots.measure_jumps") or name == "jumps"
     with pytest.raises(ValueError, match="jump_time"):
         measure_title("speed_1")
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+def test_rivals_play_the_higher_levels_and_the_table_adds_their_categories(level):
+    study = run_study("mondo", games=2, seed=4, players=3, bots="rival", level=level)
+    extra = ("modifier",) if level == "advanced" else ("modifier", "tasks")
+    assert study.categories == CATEGORIES + extra
+    seconds = 360 if level == "advanced" else 300  # the level's own timer
+    for row in study.rows:
+        points = dict(row.points)
+        for seat in range(3):
+            assert sum(p[seat] for p in points.values()) == row.totals[seat]
+        times = [v for k, v in row.measures if k.startswith("jump_time_") and v is not None]
+        assert times and max(times) < seconds
 
 
 def test_a_random_bot_still_plays_mondo_beside_rivals():

@@ -6,11 +6,13 @@
     early.mean_points("rival")       # points per category, summed over the three rounds
     early.measure("jump_time_1")     # when seat 1 jumped out, game by game
 
-Two set-up options: ``side`` ("A", water all round, or "B") and ``round_seconds`` (7
-minutes by default, the beginner's timer). A game's points are the rulebook's categories
-(animals, landscapes, bonus, volcanoes, empty spaces, wrong connections) summed over its
-three rounds, so a study shows where points come from. The measures answer "how much does
-jumping out early pay?", seat by seat (numbered from 1, as the table numbers them):
+Three set-up options: ``side`` ("A", water all round, or "B"), ``level`` ("beginner",
+"advanced" or "expert") and ``round_seconds`` (default: the level's timer, 7 minutes for a
+beginner). A game's points are the round sheet's categories (animals, landscapes, bonus,
+volcanoes, empty spaces, wrong connections, and the modifier and tasks at the higher
+levels) summed over its three rounds, so a study shows where points come from. The
+measures answer "how much does jumping out early pay?", seat by seat (numbered from 1, as
+the table numbers them):
 
 - ``jump_time_<seat>``: when the seat jumped out, in seconds into the round (the mean over
   the rounds it jumped out; empty if the timer always stopped it);
@@ -25,15 +27,14 @@ table's ``n_place`` counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ..experiments.plugin import Outcome, StudyPlugin
 from ..protocol import Game
 from ..words import t
-from . import kit
 from .actions import JumpOut
-from .game import EMPTY, JUMPED, PLAYING, ROUNDS, SIDE_NAMES, Mondo
-from .scoring import CATEGORIES
+from .game import EMPTY, JUMPED, PLAYABLE_LEVELS, PLAYING, ROUNDS, SIDE_NAMES, Mondo
 
 MEASURES: Final = ("jump_time", "empty_at_jump", "jumps", "first_out")
 """The study's own measures, each with one column per seat (``jump_time_1``, ...)."""
@@ -53,10 +54,26 @@ def _side(value: Any) -> str:
     return value.strip().upper()
 
 
-def _seconds(value: Any) -> int:
+def _level(value: Any) -> str:
+    if value not in PLAYABLE_LEVELS:
+        raise ValueError(
+            t("mondo_bots.bad_level_option", level=repr(value), levels=", ".join(PLAYABLE_LEVELS))
+        )
+    return str(value)
+
+
+def _seconds(value: Any) -> int | None:
+    """A round's seconds, or None for the level's own timer."""
+    if value is None:
+        return None
     if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 3600:
         raise ValueError(t("mondo_bots.bad_seconds", seconds=repr(value)))
     return value
+
+
+def _game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``new_game``'s options: the level's own timer unless the study sets one."""
+    return {k: v for k, v in options.items() if v is not None}
 
 
 def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> None:
@@ -92,8 +109,12 @@ def _outcome(game: Game) -> Outcome:
     assert isinstance(game, Mondo)
     sheet = game.score()
     seat_of = {p: i for i, p in enumerate(game.players)}
+    categories = dict.fromkeys(c for r in game.rounds for c in r.categories)
     points = {
-        c: tuple(sum(r.points(p, c) for r in game.rounds) for p in game.players) for c in CATEGORIES
+        c: tuple(
+            sum(r.points(p, c) for r in game.rounds if c in r.categories) for p in game.players
+        )
+        for c in categories
     }
     measures: dict[str, float | int | None] = {}
     for seat in range(1, len(game.players) + 1):
@@ -108,11 +129,17 @@ def _outcome(game: Game) -> Outcome:
 
 
 STUDY = StudyPlugin(
-    options={"side": ("A", _side), "round_seconds": (kit.round_seconds("beginner"), _seconds)},
+    options={
+        "side": ("A", _side),
+        "level": ("beginner", _level),
+        "round_seconds": (None, _seconds),
+    },
     outcome=_outcome,
     watch=_watch,
+    game_options=_game_options,
 )
-"""Mondo in ``gamecore.experiments.run_study``: options ``side`` and ``round_seconds``;
-points per rulebook category over the game; the jumping-out measures (see the module)."""
+"""Mondo in ``gamecore.experiments.run_study``: options ``side``, ``level`` and
+``round_seconds``; points per category of the round sheets over the game; the jumping-out
+measures (see the module)."""
 
 __all__ = ["MEASURES", "STUDY", "measure_title"]
