@@ -363,6 +363,19 @@ def test_the_study_options_are_checked_and_the_measures_have_words():
         measure_title("speed_1")
 
 
+def test_the_first_out_is_the_one_who_took_the_top_chip_even_after_a_stop():
+    game = new_game("mondo", players=3, seed=2)
+    measures: dict = {}
+    for action in (Stop(1, 1000), JumpOut(0, 2000), JumpOut(2, 3000)):
+        game.play(action)
+        STUDY.watch(game, action, measures)
+    assert measures["first_out_1"] == 1 and measures["first_out_3"] == 0
+    assert measures["jumps_1"] == measures["jumps_3"] == 1 and measures["jumps_2"] == 0
+    assert measures["jump_time_1"] == 2.0 and measures["jump_time_3"] == 3.0
+    assert measures["empty_at_jump_1"] == measures["empty_at_jump_3"] == 24
+    assert game.round == 1  # the last jump ended the round: read from its score sheet
+
+
 @pytest.mark.parametrize("level", ["advanced", "expert"])
 def test_rivals_play_the_higher_levels_and_the_table_adds_their_categories(level):
     study = run_study("mondo", games=2, seed=4, players=3, bots="rival", level=level)

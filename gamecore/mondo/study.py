@@ -33,8 +33,9 @@ from typing import Any, Final
 from ..experiments.plugin import Outcome, StudyPlugin
 from ..protocol import Game
 from ..words import t
+from . import kit
 from .actions import JumpOut
-from .game import EMPTY, JUMPED, PLAYABLE_LEVELS, PLAYING, ROUNDS, SIDE_NAMES, Mondo
+from .game import EMPTY, JUMPED, PLAYABLE_LEVELS, ROUNDS, SIDE_NAMES, Mondo
 
 MEASURES: Final = ("jump_time", "empty_at_jump", "jumps", "first_out")
 """The study's own measures, each with one column per seat (``jump_time_1``, ...)."""
@@ -86,13 +87,16 @@ def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> 
     if not isinstance(action, JumpOut):
         return
     seat = action.seat + 1
+    name = game.players[action.seat]
     if game.round >= ROUNDS or game.status[action.seat] != JUMPED:
         # the jump ended the round: the boards are cleared for the next one, the sheet kept
-        empty = -game.rounds[-1].points(game.players[action.seat], "empty_spaces")
-        first = len(game.players) == 1  # everyone else had already jumped or been stopped
+        empty = -game.rounds[-1].points(name, "empty_spaces")
+        chip = game.rounds[-1].points(name, "bonus")
     else:
         empty = sum(1 for code in game.boards[action.seat] if code == EMPTY)
-        first = all(s == PLAYING for p, s in enumerate(game.status) if p != action.seat)
+        chip = game.chips[action.seat]
+    chips = kit.bonus_chips(len(game.players))
+    first = not chips or chip == chips[-1]  # the first out takes the top chip (solo: none)
     jumps = int(measures[f"jumps_{seat}"] or 0) + 1
     measures[f"jumps_{seat}"] = jumps
     if first:
