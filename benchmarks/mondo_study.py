@@ -10,8 +10,7 @@ Mondo's plug-in, over ``--workers`` processes; the same seed gives the same game
 number of them):
 
 1. **Levels**: a fast, a steady and a slow rival (``gamecore.mondo.rivals``), seated fastest
-   first (the engine's scheduling holds a rival seated after a slower one to the slower pace;
-   see the rivals' notes), three 7-minute rounds on side A.
+   first, three 7-minute rounds on side A.
 2. **Against chance**: a steady rival and two random bots.
 3. **Jumping out**: seat 1 is a steady rival that jumps out once it has filled ``jump_at``
    spaces (or fills its board: "full"), seats 2 and 3 steady rivals that fill their boards.

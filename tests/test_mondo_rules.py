@@ -244,16 +244,16 @@ def test_near_the_end_a_program_may_only_stop():
     assert game.legal_actions_for(0) == [Stop(0, 10_000)]
 
 
-def test_the_current_player_is_the_one_who_acted_least_recently():
+def test_the_current_player_is_the_one_due_first_by_their_own_pace():
     game = new_game("mondo", players=3, seed=1)
-    assert game.current_player == 0
-    game.play(Take(0, 100, 0))
-    assert game.current_player == 1
-    game.play(Take(1, 100, 0))
-    game.play(Take(2, 100, 0))
-    assert game.current_player == 0
-    game.play(Return(2, 50_000, 0))
-    assert game.current_player == 0  # 0 and 1 acted at 0:00.1, 2 at 0:50
+    assert game.current_player == 0  # nobody's pace is known yet: seat order
+    game.play(Take(0, 2_000, 0))  # player 1 acted 2 s after the start: due again at 0:04
+    assert game.due(0) == 4_000 and game.current_player == 1
+    game.play(Take(1, 6_000, 0))  # player 2 after 6 s: due at 0:12
+    assert game.due(1) == 12_000 and game.current_player == 2
+    game.play(Take(2, 6_000, 0))  # held back to the moment of player 2's move
+    assert game.due(2) == 6_000  # a held-back action teaches no pace
+    assert game.current_player == 0  # due at 0:04, the first
 
 
 # ---------------------------------------------------------------------------- rounds

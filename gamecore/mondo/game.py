@@ -388,9 +388,15 @@ class Mondo(Game):
     def _apply(self, action: Action) -> None:
         assert isinstance(action, (Take, Place, Return, JumpOut, Stop, TakeTask))
         seat = action.seat
+        # An action at the very moment of the latest one, later than the player's own pace
+        # would have put it, was held back by someone else's: its gap says nothing of the
+        # player's pace, so the last one is kept (else a fast bot seated after a slow one
+        # would be reckoned at the slow one's pace).
+        held_back = action.time == self.now and self.now > self.last_time[seat]
         self.now = action.time
         self.seq += 1
-        self.last_gap[seat] = action.time - self.last_time[seat]
+        if not held_back:
+            self.last_gap[seat] = action.time - self.last_time[seat]
         self.last_time[seat] = action.time
         self.last_seq[seat] = self.seq
         if isinstance(action, TakeTask):

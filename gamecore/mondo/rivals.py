@@ -19,11 +19,10 @@ action, before the round's limit; when its next action would come too late it st
 limit (the timer's ring), as ``Stop``.
 
 Who acts when: a program that drives everyone (``play_game``, the study workbench) asks the
-engine's ``current_player``, the player it reckons due first from each player's last gap. A
-rival seated after a slower one is then held to the slower pace: its action comes after the
-slower player's, so its gap is stretched, and the engine learns the stretched gap. Until the
-engine learns a pace only from gaps nobody else stretched, seat rivals fastest first in a
-study (the benchmark does); a widget that gives each rival its own clock is not affected.
+engine's ``current_player``, the player it reckons due first from each player's last gap. The
+engine learns a pace only from gaps nobody else stretched (an action held back to the moment
+of someone else's later one teaches it nothing), so a fast rival seated after a slow one
+keeps its pace; a widget gives each rival its own clock anyway.
 
 How it decides, each time:
 
