@@ -449,7 +449,7 @@ def test_a_board_that_is_not_text_is_refused() -> None:
 
 
 def test_a_bad_rim_is_refused() -> None:
-    with pytest.raises(ValueError, match="The rim has 3 edges, but a board of 1 rows and 1"):
+    with pytest.raises(ValueError, match="The rim has 3 edges, but a board of 1 × 1 spaces"):
         check_rim("www", 1, 1)
     with pytest.raises(ValueError, match="Rim position 2: 'x' is not a landscape"):
         check_rim("wxww", 1, 1)
