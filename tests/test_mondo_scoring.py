@@ -23,6 +23,7 @@ from gamecore.mondo.board import (
     rim_place,
     water_rim,
 )
+from gamecore.mondo.examples import RULEBOOK_BOARDS
 from gamecore.mondo.faces import TERRAINS, Face, parse_face
 from gamecore.mondo.scoring import (
     CATEGORIES,
@@ -342,12 +343,8 @@ def test_each_wrong_connection_has_a_row_that_says_where() -> None:
 # 3 on the water rim and 1 between them), a closed desert (+2), an open plain next to the
 # empty space. Row 2: a closed desert, a closed forest and a closed plain (+2 each).
 # Rows 3-4: water, with two water animals, an active and two inactive volcanoes.
-MARIANNE = """\
-ffwf  dwwd  wdwwa wwwdV wpww  .
-wdwwa wwwdV wfwwa wwwfV wpwwa wwwp
-wwwwa wwww  wwwwV wwww  wwwwv wwww
-wwww  wwwwv wwww  wwww  wwww  wwwwa"""
-GINGER = "wwwwV wwwwV wwwwV wwwwV wwwwV"
+MARIANNE = RULEBOOK_BOARDS["Marianne"]
+GINGER = RULEBOOK_BOARDS["Ginger"]
 
 
 def test_marianne_has_what_the_rulebook_counts() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from gamecore.mondo import score_round
 from gamecore.mondo.board import parse_board
+from gamecore.mondo.examples import RULEBOOK_BOARDS
 from gamecore.mondo.faces import parse_face
 from widgets.mondo.pad import MondoScoringPad
 from widgets.mondo.pad_model import box_faces
@@ -20,12 +21,8 @@ from widgets.palette import HIGHLIGHT, contrast
 from widgets.scene import Circle, Path, Polygon, Scene, Text
 
 # The rulebook's example (as in tests/test_mondo_scoring.py): Marianne scores 11.
-MARIANNE = """\
-ffwf  dwwd  wdwwa wwwdV wpww  .
-wdwwa wwwdV wfwwa wwwfV wpwwa wwwp
-wwwwa wwww  wwwwV wwww  wwwwv wwww
-wwww  wwwwv wwww  wwww  wwww  wwwwa"""
-GINGER = "wwwwV wwwwV wwwwV wwwwV wwwwV"
+MARIANNE = RULEBOOK_BOARDS["Marianne"]
+GINGER = RULEBOOK_BOARDS["Ginger"]
 
 
 def rulebook_pad() -> MondoScoringPad:

@@ -6,7 +6,8 @@ rivals act on the browser's clock). It mirrors what does not depend on the deal:
 heap's tiles and the board's spaces lie on the canvas (``scene.center_of``), and what each
 click must say on the status line. It checks that the countdown runs in the browser and
 reaches Python (the time left goes down), that clicks take and place a tile, and that keys
-on the canvas take, flip and put back. Screenshots go to test-artifacts/ (git-ignored).
+on the canvas take, flip, put back and jump out (the student's part of the round). Screenshots
+go to test-artifacts/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def play_a_little(page: Any, root: str, shot: Path) -> None:
     _status_after(page, status, lambda: page.keyboard.press("3"), "You took a tile", shot)
     _status_after(page, status, lambda: page.keyboard.press("f"), "Flipped", shot)
     _status_after(page, status, lambda: page.keyboard.press("b"), "You put a tile back", shot)
+    # the student's round ends by a key too: J jumps out with the top bonus chip
+    _status_after(page, status, lambda: page.keyboard.press("j"), "You jumped out", shot)
 
 
 def test_lesson_1_plays_a_round_by_clicks_and_keys_in_lab(

@@ -32,6 +32,7 @@ from gamecore.bots import make_bot
 from gamecore.mondo import data
 from gamecore.mondo.board import Board, parse_board
 from gamecore.mondo.data import SPECIES, Tile, species_of
+from gamecore.mondo.examples import RULEBOOK_BOARDS, RULEBOOK_BONUS
 from gamecore.mondo.faces import TERRAINS, Face
 from gamecore.mondo.game import EMPTY, Mondo, cell_parts, placed_face
 from gamecore.mondo.scoring import (
@@ -60,19 +61,8 @@ from .tiles import board_size, draw_board, draw_face
 SPACE = 56
 """A board space's side in the lesson pictures (px): a 4 x 6 board fits a notebook column."""
 
-# The rulebook's example, whose picture our text lacks: a board with exactly what its words
-# count for Marianne (6 animals, 4 closed error-free landscapes, 4 active volcanoes, 1 empty
-# space, 4 wrong connections; she took the bonus chip 2), and Ginger with 5 active volcanoes.
-# The same boards are tested in tests/test_mondo_scoring.py.
-RULEBOOK = {
-    "Marianne": """\
-ffwf  dwwd  wdwwa wwwdV wpww  .
-wdwwa wwwdV wfwwa wwwfV wpwwa wwwp
-wwwwa wwww  wwwwV wwww  wwwwv wwww
-wwww  wwwwv wwww  wwww  wwww  wwwwa""",
-    "Ginger": "wwwwV wwwwV wwwwV wwwwV wwwwV",
-}
-RULEBOOK_BONUS = {"Marianne": 2}
+# The rulebook's example (its picture is missing): gamecore/mondo/examples.py.
+RULEBOOK = RULEBOOK_BOARDS
 
 TURNS = 4
 SIDES = 2
