@@ -8,11 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
 
 from .palette import INK, WARNING
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the status line says after a request: an event, or a problem (refused)."""
+
+    event: str | None = None
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
 
 
 class StatusLine:

@@ -27,10 +27,9 @@ from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
 from ..canvas import SceneCanvas
-from ..nuevos_mundos.table_model import Said
 from ..palette import INK
 from ..scene import Scene
-from ..status import StatusLine
+from ..status import Said, StatusLine
 from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
 from .pad_model import MAX_PLAYERS, MIN_PLAYERS, MondoPadModel, box_faces, face_label
 from .pad_scene import pad_scene

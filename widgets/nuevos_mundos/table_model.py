@@ -31,6 +31,7 @@ from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
 from ..scene import Scene
+from ..status import Said
 from ..table_base import about, game_over_refusal
 from .table_scene import TableLook, public_view, table_scene
 from .table_words import (
@@ -40,18 +41,6 @@ from .table_words import (
     step_words,
     world_words,
 )
-
-
-@dataclass(frozen=True)
-class Said:
-    """What the status line says after a request: an event, or a problem (refused)."""
-
-    event: str | None = None
-    problem: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
 
 
 @dataclass(frozen=True)
