@@ -60,6 +60,11 @@ class Board:
                 )
 
     @classmethod
+    def from_cells(cls, cells: Sequence[Face | None], cols: int) -> Board:
+        """A board from its spaces row by row (``cols`` to a row), as the engine keeps them."""
+        return cls(tuple(tuple(cells[r : r + cols]) for r in range(0, len(cells), cols)))
+
+    @classmethod
     def empty(cls, rows: int, cols: int) -> Board:
         """A board of ``rows`` x ``cols`` empty spaces."""
         return cls(tuple(tuple(None for _ in range(cols)) for _ in range(rows)))

@@ -47,6 +47,7 @@ from .actions import (
     TakeTask,
     clock,
 )
+from .board import Board
 from .faces import Face
 
 ROUNDS: Final = 3
@@ -311,16 +312,8 @@ class Mondo(Game):
         return min(TOP_LAYER, len(self.heap))
 
     def open_spaces(self, player: int) -> list[int]:
-        """The spaces where ``player`` may place a tile: any space on an empty board, else
-        the empty spaces that share an edge with a placed tile."""
-        board = self.boards[player]
-        if all(c == EMPTY for c in board):
-            return list(range(len(board)))
-        return [
-            s
-            for s in range(len(board))
-            if board[s] == EMPTY and any(board[o] != EMPTY for o in kit.neighbours(s))
-        ]
+        """The spaces where ``player`` may place a tile (``kit.open_spaces``)."""
+        return kit.open_spaces([code != EMPTY for code in self.boards[player]])
 
     # ------------------------------------------------------------------ checks
     def _check(self, action: object) -> str | None:
@@ -451,17 +444,13 @@ class Mondo(Game):
             self._start_round()
 
     # ------------------------------------------------------------------ boards and scores
-    def faces(self, player: int) -> list[list[Face | None]]:
-        """``player``'s board, row by row, with the placed faces as they lie (turned)."""
-        rows: list[list[Face | None]] = []
-        board = self.boards[player]
-        for r in range(kit.ROWS):
-            row: list[Face | None] = []
-            for c in range(kit.COLS):
-                code = board[r * kit.COLS + c]
-                row.append(None if code == EMPTY else placed_face(code))
-            rows.append(row)
-        return rows
+    def faces(self, player: int) -> tuple[Face | None, ...]:
+        """``player``'s board, space by space (row by row), the placed faces as they lie."""
+        return cell_faces(self.boards[player])
+
+    def board(self, player: int) -> Board:
+        """``player``'s board for the scoring (``board.Board``)."""
+        return Board.from_cells(self.faces(player), kit.COLS)
 
     def rim(self) -> tuple[str, ...]:
         return kit.rim(self.options["side"])
@@ -469,12 +458,11 @@ class Mondo(Game):
     def round_sheet(self) -> ScoreSheet:
         """The current round scored as it stands: the rulebook's scoring of one round, and at
         the advanced and expert levels the round's modifier and the tasks taken."""
-        from .board import Board
         from .scoring import analyse, score_analyses
 
         rim = self.rim()
         analyses = {
-            name: analyse(Board(tuple(tuple(row) for row in self.faces(p))), rim)
+            name: analyse(self.board(p), rim)
             for p, name in enumerate(self.players)
         }
         sheet = score_analyses(
@@ -546,7 +534,7 @@ class Mondo(Game):
             limit=self.limit,
             ready=tuple(self.last_time),
             boards=tuple(
-                tuple(f for row in self.faces(p) for f in row) for p in range(len(self.players))
+                self.faces(p) for p in range(len(self.players))
             ),
             placed=tuple(tuple(b) for b in self.boards),
             heap=tuple(side_face(tile, self.up[tile]) for tile in layer),
@@ -630,6 +618,11 @@ def side_face(tile: int, side: int) -> Face:
     """One side of a tile as printed (north up)."""
     printed = kit.tile(tile)
     return printed.front if side == 0 else printed.back
+
+
+def cell_faces(codes: Sequence[int]) -> tuple[Face | None, ...]:
+    """Spaces as cell codes -> the faces they show (None for an empty space)."""
+    return tuple(None if code == EMPTY else placed_face(code) for code in codes)
 
 
 def placed_face(code: int) -> Face:

@@ -6,6 +6,7 @@ them into the tables the rules look things up in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
@@ -63,6 +64,18 @@ def neighbours(space: int) -> tuple[int, ...]:
     r, c = divmod(space, COLS)
     around = ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
     return tuple(rr * COLS + cc for rr, cc in around if 0 <= rr < ROWS and 0 <= cc < COLS)
+
+
+def open_spaces(occupied: Sequence[bool]) -> list[int]:
+    """Where a tile may go on a board whose spaces are ``occupied`` or not (row by row): any
+    space of an empty board, else the empty spaces that share an edge with a placed tile."""
+    if not any(occupied):
+        return list(range(len(occupied)))
+    return [
+        s
+        for s, taken in enumerate(occupied)
+        if not taken and any(occupied[o] for o in neighbours(s))
+    ]
 
 
 def rim(side: str) -> tuple[str, ...]:

@@ -65,7 +65,9 @@ from typing import Any, Final
 
 from ..protocol import Action
 from ..words import t
+from . import kit
 from .actions import SIDES, JumpOut, Place, Return, Stop, Take
+from .board import rim_index
 from .faces import ACTIVE, INACTIVE, WATER, Face
 from .game import PLAYING, STEP_MS, MondoView
 
@@ -201,17 +203,9 @@ class Position:
         self._join()
         self.empty = [s for s in range(spaces) if self.faces[s] is None]
         self.filled = spaces - len(self.empty)
-        if self.filled:
-            self.open_spaces = [
-                s for s in self.empty if any(self._placed(n) for n in self.neighbours[s])
-            ]
-        else:
-            self.open_spaces = list(range(spaces))
+        self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
         self.asks = {s: self._asks(s) for s in self.empty}
         self.beyond = {s: self._beyond(s) for s in self.open_spaces}
-
-    def _placed(self, space: int | None) -> bool:
-        return space is not None and self.faces[space] is not None
 
     def _around(self, space: int) -> tuple[int | None, ...]:
         """The space beyond each edge N, E, S, W (None: the rim)."""
@@ -225,16 +219,8 @@ class Position:
 
     def rim_letter(self, space: int, edge: int) -> str:
         """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
-        r, c = divmod(space, self.cols)
-        rows, cols = self.rows, self.cols
-        if edge == 0:
-            index = c
-        elif edge == 1:
-            index = cols + r
-        elif edge == 2:
-            index = cols + rows + (cols - 1 - c)
-        else:
-            index = 2 * cols + rows + (rows - 1 - r)
+        index = rim_index(self.rows, self.cols, divmod(space, self.cols), edge)
+        assert index is not None, f"edge {edge} of space {space} is not on the rim"
         return self.rim[index]
 
     def _join(self) -> None:

@@ -34,7 +34,7 @@ from gamecore.mondo.board import Board, parse_board
 from gamecore.mondo.data import SPECIES, Tile, species_of
 from gamecore.mondo.examples import RULEBOOK_BOARDS, RULEBOOK_BONUS
 from gamecore.mondo.faces import TERRAINS, Face
-from gamecore.mondo.game import EMPTY, Mondo, cell_parts, placed_face
+from gamecore.mondo.game import EMPTY, Mondo, cell_faces, cell_parts
 from gamecore.mondo.scoring import (
     ANIMAL_POINTS,
     CATEGORIES,
@@ -163,9 +163,7 @@ rival bots of December 2026, so the lesson's numbers stay put when the bots get 
 
 
 def _board_from_cells(cells: Sequence[int]) -> PlayedBoard:
-    cols = data.BOARD_COLUMNS
-    faces = [None if c == EMPTY else placed_face(c) for c in cells]
-    grid = Board(tuple(tuple(faces[r * cols : (r + 1) * cols]) for r in range(data.BOARD_ROWS)))
+    grid = Board.from_cells(cell_faces(cells), data.BOARD_COLUMNS)
     by_id = {tile.id: tile for tile in data.default_tiles()}
     return PlayedBoard(grid, tuple(by_id[cell_parts(c)[0]] for c in cells if c != EMPTY))
 

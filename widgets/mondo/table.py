@@ -19,8 +19,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from gamecore.mondo import Mondo
-from gamecore.mondo.game import ROUNDS, placed_face
+from gamecore.mondo import Mondo, clock, kit
+from gamecore.mondo.board import Board
+from gamecore.mondo.game import ROUNDS, cell_faces
 from gamecore.mondo.scoring import analyse
 from gamecore.protocol import Action
 from gamecore.words import t
@@ -354,7 +355,7 @@ class MondoTable(GameTable[Mondo]):
             self.take(int(rest))
         elif kind == "space":
             r, c = (int(x) for x in rest.split(":"))
-            self.place(r * self.game.view(0).cols + c)
+            self.place(r * kit.COLS + c)
         elif kind == "hand":
             self.turn()
         elif kind == "task":
@@ -375,15 +376,9 @@ class MondoTable(GameTable[Mondo]):
         analysis = analyse(self._finished_board(), self.game.rim())
         return [_step(row, analysis) for row in sheet.rows_for(self.game.players[0])]
 
-    def _finished_board(self) -> Any:
-        from gamecore.mondo.board import Board
-
-        codes = self.game.finished_boards[-1][0]
-        view = self.game.view(0)
-        faces = [None if c < 0 else placed_face(c) for c in codes]
-        return Board(
-            tuple(tuple(faces[r * view.cols : (r + 1) * view.cols]) for r in range(view.rows))
-        )
+    def _finished_board(self) -> Board:
+        """Your board as the last scored round ended."""
+        return Board.from_cells(cell_faces(self.game.finished_boards[-1][0]), kit.COLS)
 
     def next_score_step(self) -> bool:
         steps = self._round_steps()
@@ -462,7 +457,7 @@ class MondoTable(GameTable[Mondo]):
         for key, disabled in states.items():
             set_traits(b[key], disabled=disabled)
         left = self.model.time_left()
-        label = "" if self.puzzle else t("mondo_table.time_left", time=_clock(left))
+        label = "" if self.puzzle else t("mondo_table.time_left", time=clock(left))
         set_traits(self.time_label, value=f"<span style='font-size:15px'>{label}</span>")
         set_traits(self.score_html, value=self._score_html())
         self._refresh_access()
@@ -487,12 +482,6 @@ class MondoTable(GameTable[Mondo]):
         self.seats = ("human",) + tuple("rival" for _ in game.players[1:])
         self._start(game, t("mondo_table.loaded"))
         return True
-
-
-def _clock(ms: int) -> str:
-    from gamecore.mondo import clock
-
-    return clock(ms)
 
 
 def board_words(table: MondoTable) -> str:

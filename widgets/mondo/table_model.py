@@ -19,7 +19,6 @@ round ends when the person says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from gamecore import IllegalAction
@@ -29,22 +28,11 @@ from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
 from gamecore.protocol import Action
 from gamecore.words import t
 
+from ..status import Said
 from ..table_base import about
 
 PUZZLE_STEP_MS = 1000
 """A puzzle has no clock: each action comes one second after the one before."""
-
-
-@dataclass(frozen=True)
-class Said:
-    """What the status line says after a request: an event, or a problem (refused)."""
-
-    event: str | None = None
-    problem: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
 
 
 class MondoTableModel:

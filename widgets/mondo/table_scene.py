@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gamecore.mondo import MondoView, clock
+from gamecore.mondo import MondoView, clock, kit
 from gamecore.mondo.board import Board, rim_index
 from gamecore.mondo.faces import Face
 from gamecore.mondo.game import JUMPED, PLAYING
@@ -41,8 +41,7 @@ HEAP_Y: Final = 34
 
 def board_of(view: MondoView, player: int) -> Board:
     """A player's board as the view shows it, row by row."""
-    faces = view.boards[player]
-    return Board(tuple(tuple(faces[r * view.cols : (r + 1) * view.cols]) for r in range(view.rows)))
+    return Board.from_cells(view.boards[player], view.cols)
 
 
 def mismatches(view: MondoView, player: int, space: int, face: Face) -> int:
@@ -73,20 +72,8 @@ def held_face(view: MondoView, side: int, turn: int) -> Face | None:
 
 
 def open_spaces(view: MondoView, player: int) -> list[int]:
-    """Where a tile may go: anywhere on an empty board, else next to a placed tile."""
-    faces = view.boards[player]
-    if all(f is None for f in faces):
-        return list(range(len(faces)))
-    cols, rows = view.cols, view.rows
-    found = []
-    for s, f in enumerate(faces):
-        if f is not None:
-            continue
-        r, c = divmod(s, cols)
-        around = ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
-        if any(0 <= a < rows and 0 <= b < cols and faces[a * cols + b] for a, b in around):
-            found.append(s)
-    return found
+    """Where a tile may go on ``player``'s board (the engine's rule, ``kit.open_spaces``)."""
+    return kit.open_spaces([face is not None for face in view.boards[player]])
 
 
 def table_scene(
