@@ -257,6 +257,26 @@ class Game(ABC):
         self.log.append(record)
         return order
 
+    def _rolled(self, kind: str, sides: int) -> int:
+        """Roll a die of ``sides`` faces as chance event ``kind``; record and return the face
+        (0 to ``sides - 1``). While replaying a log, the recorded face is used instead."""
+        if self._pending_chance:
+            record = self._pending_chance.popleft()
+            if (
+                record.kind != kind
+                or len(record.outcome) != 1
+                or not 0 <= record.outcome[0] < sides
+            ):
+                raise SaveFileError(
+                    t("core.chance_misfit_roll", record=record.kind, kind=kind, sides=sides)
+                )
+        else:
+            face = seeded_rng(self.seed, self._chance_count).randrange(sides)
+            record = Chance(kind, (face,))
+        self._chance_count += 1
+        self.log.append(record)
+        return record.outcome[0]
+
     # ------------------------------------------------------------------ the protocol
     @property
     @abstractmethod

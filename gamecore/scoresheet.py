@@ -44,6 +44,10 @@ class ScoreSheet:
     titles: Mapping[str, str] = field(default_factory=dict)
     tie_break: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     tie_break_rule: str = ""
+    victors: tuple[str, ...] = ()
+    """Players who won by a rule other than the total (Nuevo Mundo's victory by categories or
+    by survival): they rank first whatever their total; ``victory_rule`` says why in words."""
+    victory_rule: str = ""
 
     def __post_init__(self) -> None:
         for row in self.rows:
@@ -81,8 +85,12 @@ class ScoreSheet:
         """Every player's total."""
         return {p: self.total(p) for p in self.players}
 
-    def _key(self, player: str) -> tuple[int, tuple[int, ...]]:
-        return (self.total(player), tuple(self.tie_break.get(player, ())))
+    def _key(self, player: str) -> tuple[bool, int, tuple[int, ...]]:
+        return (
+            player in self.victors,
+            self.total(player),
+            tuple(self.tie_break.get(player, ())),
+        )
 
     def ranking(self) -> list[Placing]:
         """Players from first to last; the total decides, then the tie-break.
@@ -117,6 +125,8 @@ class ScoreSheet:
             t("core.sheet_place", place=p.place, player=p.player, total=p.total) for p in ranking
         )
         lines.append(t("core.sheet_ranking", places=places))
+        if self.victors and self.victory_rule:
+            lines.append(self.victory_rule)
         tied_first = [p for p in ranking if p.total == ranking[0].total]
         if len(tied_first) > 1 and self.tie_break_rule:
             lines.append(t("core.sheet_tie_break", rule=self.tie_break_rule))
@@ -185,6 +195,8 @@ def make_sheet(
     titles: Mapping[str, str] | None = None,
     tie_break: Mapping[str, tuple[int, ...]] | None = None,
     tie_break_rule: str = "",
+    victors: Sequence[str] = (),
+    victory_rule: str = "",
 ) -> ScoreSheet:
     """Build a ScoreSheet from lists (a convenience for the games' scoring modules)."""
     return ScoreSheet(
@@ -194,4 +206,6 @@ def make_sheet(
         dict(titles or {}),
         dict(tie_break or {}),
         tie_break_rule,
+        tuple(victors),
+        victory_rule,
     )
