@@ -6,7 +6,7 @@ g.play(g.legal_actions()[0])
 print(g.score())
 """
 
-from . import ecosfera, mondo, nuevos_mundos
+from . import ecosfera, mondo, nuevo_mundo, nuevos_mundos
 from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from .errors import IllegalAction, SaveFileError
 from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
@@ -33,6 +33,7 @@ __all__ = [
     "make_bot",
     "mondo",
     "new_game",
+    "nuevo_mundo",
     "nuevos_mundos",
     "play_game",
     "set_language",

@@ -8,8 +8,8 @@ defender's decision (answering a retreat, choosing a tactic).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..protocol import Action
@@ -122,7 +122,9 @@ class Aim(_OnMap):
     destination: int
 
     def describe(self, name: Callable[[int], str] = region_number) -> str:
-        return t("nuevo_mundo.action_aim", origin=name(self.origin), destination=name(self.destination))
+        return t(
+            "nuevo_mundo.action_aim", origin=name(self.origin), destination=name(self.destination)
+        )
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,9 @@ class Embark(_OnMap):
     count: int
 
     def describe(self, name: Callable[[int], str] = region_number) -> str:
-        return t("nuevo_mundo.action_embark", n=self.count, land=name(self.land), sea=name(self.sea))
+        return t(
+            "nuevo_mundo.action_embark", n=self.count, land=name(self.land), sea=name(self.sea)
+        )
 
 
 @dataclass(frozen=True)
@@ -194,7 +198,9 @@ class Disembark(_OnMap):
     count: int
 
     def describe(self, name: Callable[[int], str] = region_number) -> str:
-        return t("nuevo_mundo.action_disembark", n=self.count, land=name(self.land), sea=name(self.sea))
+        return t(
+            "nuevo_mundo.action_disembark", n=self.count, land=name(self.land), sea=name(self.sea)
+        )
 
 
 @dataclass(frozen=True)
@@ -218,7 +224,11 @@ class Negotiate(_OnMap):
     destination: int
 
     def describe(self, name: Callable[[int], str] = region_number) -> str:
-        return t("nuevo_mundo.action_negotiate", region=name(self.region), destination=name(self.destination))
+        return t(
+            "nuevo_mundo.action_negotiate",
+            region=name(self.region),
+            destination=name(self.destination),
+        )
 
 
 @dataclass(frozen=True)

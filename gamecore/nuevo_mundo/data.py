@@ -65,9 +65,7 @@ CRITERIA: Final[tuple[str, ...]] = tuple(_value("criteria"))
 DOTS: Final[dict[str, tuple[int, ...]]] = {c: tuple(v) for c, v in _value("dots").items()}
 """Criterion -> the dots printed under tactics 1-5 (the pieces a loser removes)."""
 PRINTED_CREDITS: Final[dict[tuple[int, int], int]] = {
-    (int(s), int(i)): v
-    for s, row in _value("credit_table").items()
-    for i, v in row.items()
+    (int(s), int(i)): v for s, row in _value("credit_table").items() for i, v in row.items()
 }
 """(settlements, islands) -> credits, the six cells the rulebook prints."""
 
@@ -126,8 +124,12 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> tuple[Card, ...]:
             raise ValueError(t("nuevo_mundo.cards_id", line=number, expected=len(cards)))
         if category not in CATEGORIES:
             raise ValueError(
-                t("nuevo_mundo.cards_category", line=number, category=category,
-                  categories=", ".join(CATEGORIES))
+                t(
+                    "nuevo_mundo.cards_category",
+                    line=number,
+                    category=category,
+                    categories=", ".join(CATEGORIES),
+                )
             )
         if raw_points not in ("1", "2", "3", "4"):
             raise ValueError(t("nuevo_mundo.cards_points", line=number, points=raw_points))
