@@ -361,7 +361,17 @@ class NuevoMundo(Game):
         p = self.turn_player
         if p is None:
             return []
-        return [r for r in range(len(self.cq)) if len(self.occupants(r)) > 1 and self._has(r, p)]
+        found = []
+        cq, ca, ships = self.cq, self.ca, self.ships
+        for r in range(len(cq)):
+            here_cq, here_ca, here_ships = cq[r], ca[r], ships[r]
+            if not (here_cq[p] or here_ca[p] or here_ships[p]):
+                continue
+            if sum(here_cq) + sum(here_ca) + sum(here_ships) > (
+                here_cq[p] + here_ca[p] + here_ships[p]
+            ):
+                found.append(r)
+        return found
 
     def _has(self, region: int, player: int) -> bool:
         return bool(
