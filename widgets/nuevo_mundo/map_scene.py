@@ -1,0 +1,449 @@
+"""Nuevo Mundo's map as shapes: ``map_shapes(view, box, look)`` and ``map_scene(view)``.
+
+Pure: built from one player's view (everything on the map is public), in the shared scene
+language, so the canvas, an SVG picture and the tests read the same drawing.
+
+What it shows, each with a second cue besides colour:
+
+- land and sea cells (sand and water colours; every region's name written in it);
+- borders by kind: land borders thick and dark, sea borders thin and blue, closed coasts a
+  plain ink line, and each open coast the rulebook's double arrow across it;
+- each player's pieces as a badge in the player's colour *and* with the seat's number
+  (1-5): the CQ count, a small block per CA (two: a settlement), and the ships with a count;
+- the white cone (the border being tried) and the red cones (closed borders) as cones with
+  a letter on them, on the middle of the border they sit on;
+- the selected region outlined thick in vermillion, and the regions a click may go to
+  next outlined thinner in wine red (the status line says the same in words).
+
+A click is hit-tested to a region: every cell run is a target ``region:<id>``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Final
+
+from gamecore.nuevo_mundo import NuevoMundoView
+from gamecore.nuevo_mundo.maps import Map
+from gamecore.words import join_words, t
+
+from ..palette import HIGHLIGHT, INK, PAPER, text_on
+from ..scene import Path, PathCommand, Polygon, Rect, Scene, Shape, Text
+
+NS: Final = "nuevo_mundo_table"
+
+PLAYER_COLOURS: Final = ("#e69f00", "#0072b2", "#cc79a7", "#009e73", "#d55e00")
+"""The five expeditions' colours (Okabe-Ito, colour-blind safe); each badge also carries
+the seat's number, so colour is never the only cue."""
+LAND: Final = "#e8d9a8"
+SEA: Final = "#a9d6f0"
+LAND_BORDER: Final = "#5b3a1a"
+SEA_BORDER: Final = "#2b6a99"
+RED_CONE: Final = "#cc3311"
+WHITE_CONE: Final = "#ffffff"
+OPTION: Final = "#882255"
+"""The outline of a region a click may go to next (thinner than the selection's)."""
+BADGE_H: Final = 15
+BADGE_W: Final = 58
+NAME_SIZE: Final = 12
+"""No text on the map is smaller (scene pixels)."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where the map goes in a scene: top left corner and the cell size."""
+
+    x: float
+    y: float
+    cell: float
+
+    def point(self, row: float, col: float) -> tuple[float, float]:
+        """Scene coordinates of a grid point (row, col)."""
+        return (self.x + col * self.cell, self.y + row * self.cell)
+
+
+@dataclass(frozen=True)
+class MapLook:
+    """What the map shows besides the pieces: the choice being made."""
+
+    selected: int | None = None
+    """The region chosen first (an origin, or where to place)."""
+    options: tuple[int, ...] = ()
+    """Regions a click may go to next (marked)."""
+    targets: bool = True
+    """Whether regions are clickable (a still picture: no)."""
+
+
+def fit_box(board: Map, x: float, y: float, width: float, height: float) -> Box:
+    """The largest whole-pixel cells that fit the map in ``width`` x ``height``."""
+    cell = int(min(width / board.cols, height / board.rows))
+    return Box(x, y, max(cell, 8))
+
+
+def player_colour(player: int) -> str:
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def seat_mark(player: int) -> str:
+    """The seat's number on every badge (1-5): the cue that is not colour."""
+    return str(player + 1)
+
+
+# ---------------------------------------------------------------------------- land and sea
+
+
+def _cells(board: Map, box: Box, targets: bool) -> list[Shape]:
+    """One rectangle per run of cells of one region in a row (fewer shapes than cells)."""
+    shapes: list[Shape] = []
+    for r, row in enumerate(board.grid):
+        c = 0
+        while c < board.cols:
+            region = row[c]
+            end = c
+            while end + 1 < board.cols and row[end + 1] == region:
+                end += 1
+            x, y = box.point(r, c)
+            land = board.regions[region].land
+            shapes.append(
+                Rect(
+                    id=f"cell-{r}-{c}",
+                    target=f"region:{region}" if targets else None,
+                    x=x,
+                    y=y,
+                    width=(end - c + 1) * box.cell,
+                    height=box.cell,
+                    fill=LAND if land else SEA,
+                )
+            )
+            c = end + 1
+    return shapes
+
+
+_BORDER_STYLE: Final = {
+    "land": (LAND_BORDER, 3.5),
+    "sea": (SEA_BORDER, 1.5),
+    "coast_closed": (INK, 2.0),
+    "coast_open": (INK, 2.0),
+    "rim": (INK, 2.0),
+}
+
+
+def _borders(board: Map, box: Box) -> list[Shape]:
+    """All segments of one kind as one path, thick for land borders."""
+    by_kind: dict[str, list[PathCommand]] = defaultdict(list)
+    for seg in board.segments():
+        (r0, c0), (r1, c1) = seg.start, seg.end
+        by_kind[seg.kind] += [("M", *box.point(r0, c0)), ("L", *box.point(r1, c1))]
+    shapes: list[Shape] = []
+    for kind in ("sea", "coast_closed", "coast_open", "rim", "land"):
+        if by_kind.get(kind):
+            colour, width = _BORDER_STYLE[kind]
+            shapes.append(
+                Path(
+                    id=f"border-{kind}",
+                    commands=tuple(by_kind[kind]),
+                    stroke=colour,
+                    stroke_width=width,
+                )
+            )
+    return shapes
+
+
+def border_middle(board: Map, a: int, b: int, box: Box) -> tuple[float, float, bool] | None:
+    """The middle of the border (or coast) between regions ``a`` and ``b``: scene x, y and
+    whether that stretch runs vertically; None if they do not touch."""
+    pair = (a, b) if a < b else (b, a)
+    segs = [s for s in board.segments() if s.regions == pair]
+    if not segs:
+        return None
+    mid = segs[len(segs) // 2]
+    (r0, c0), (r1, c1) = mid.start, mid.end
+    x, y = box.point((r0 + r1) / 2, (c0 + c1) / 2)
+    return x, y, c0 == c1
+
+
+def _double_arrow(x: float, y: float, vertical: bool, size: float, id: str) -> list[Shape]:
+    """The open coast's mark: a double arrow across the coast line."""
+    h = size / 2
+    head = size / 4
+    if vertical:  # the coast runs up-down: the arrow points left-right
+        a, b = (x - h, y), (x + h, y)
+        heads = (
+            ((a[0], a[1]), (a[0] + head, a[1] - head), (a[0] + head, a[1] + head)),
+            ((b[0], b[1]), (b[0] - head, b[1] - head), (b[0] - head, b[1] + head)),
+        )
+    else:
+        a, b = (x, y - h), (x, y + h)
+        heads = (
+            ((a[0], a[1]), (a[0] - head, a[1] + head), (a[0] + head, a[1] + head)),
+            ((b[0], b[1]), (b[0] - head, b[1] - head), (b[0] + head, b[1] - head)),
+        )
+    return [
+        Path(id=f"{id}-shaft", commands=(("M", *a), ("L", *b)), stroke=INK, stroke_width=2.5),
+        Polygon(id=f"{id}-head0", points=heads[0], fill=INK),
+        Polygon(id=f"{id}-head1", points=heads[1], fill=INK),
+    ]
+
+
+def _open_coasts(board: Map, box: Box) -> list[Shape]:
+    shapes: list[Shape] = []
+    for land, sea in sorted(board.open_coasts):
+        where = border_middle(board, land, sea, box)
+        if where is None:
+            continue
+        x, y, vertical = where
+        shapes += _double_arrow(x, y, vertical, max(12.0, box.cell * 0.7), f"open-{land}-{sea}")
+    return shapes
+
+
+def _cone(x: float, y: float, fill: str, letter: str, id: str) -> list[Shape]:
+    """A cone seen from the side (a triangle) with a letter on it: W white, R red."""
+    size = 16
+    return [
+        Polygon(
+            id=id,
+            points=(
+                (x, y - size),
+                (x - size * 0.6, y + size * 0.45),
+                (x + size * 0.6, y + size * 0.45),
+            ),
+            fill=fill,
+            stroke=INK,
+            stroke_width=1.5,
+        ),
+        Text(
+            id=f"{id}-letter",
+            x=x,
+            y=y + 1,
+            text=letter,
+            size=NAME_SIZE,
+            bold=True,
+            anchor="middle",
+            fill=text_on(fill),
+        ),
+    ]
+
+
+def _cones(view: NuevoMundoView, box: Box) -> list[Shape]:
+    shapes: list[Shape] = []
+    for k, (a, b) in enumerate(view.red_cones):
+        where = border_middle(view.map, a, b, box)
+        if where is not None:
+            shapes += _cone(
+                where[0],
+                where[1],
+                RED_CONE,
+                t("nuevo_mundo_table.red_cone_letter"),
+                f"red-cone-{k}",
+            )
+    if view.aim is not None:
+        where = border_middle(view.map, view.aim[0], view.aim[1], box)
+        if where is not None:
+            shapes += _cone(
+                where[0],
+                where[1],
+                WHITE_CONE,
+                t("nuevo_mundo_table.white_cone_letter"),
+                "white-cone",
+            )
+    return shapes
+
+
+# ---------------------------------------------------------------------------- pieces
+
+
+def _ship(x: float, y: float, id: str, colour: str) -> list[Shape]:
+    """A small hull and sail, 14 x 12."""
+    return [
+        Polygon(
+            id=f"{id}-hull",
+            points=((x, y + 7), (x + 14, y + 7), (x + 11, y + 12), (x + 3, y + 12)),
+            fill=colour,
+            stroke=INK,
+            stroke_width=1,
+        ),
+        Polygon(
+            id=f"{id}-sail",
+            points=((x + 7, y), (x + 7, y + 6), (x + 12, y + 6)),
+            fill="#ffffff",
+            stroke=INK,
+            stroke_width=1,
+        ),
+    ]
+
+
+def badge(view: NuevoMundoView, region: int, player: int, x: float, y: float) -> list[Shape]:
+    """One player's pieces in one region, in a badge of the player's colour: the seat's
+    number, the CQ count, a block per CA, then the ships and their count."""
+    colour = player_colour(player)
+    ink = text_on(colour)
+    id = f"pieces-{region}-{player}"
+    cq, ca, ships = view.cq[region][player], view.ca[region][player], view.ships[region][player]
+    shapes: list[Shape] = [
+        Rect(
+            id=id,
+            x=x,
+            y=y,
+            width=BADGE_W,
+            height=BADGE_H,
+            radius=4,
+            fill=colour,
+            stroke=INK,
+            stroke_width=1,
+        ),
+        Text(
+            id=f"{id}-seat",
+            x=x + 3,
+            y=y + BADGE_H / 2 + 1,
+            text=seat_mark(player),
+            size=NAME_SIZE,
+            bold=True,
+            fill=ink,
+        ),
+        Rect(id=f"{id}-sep", x=x + 12, y=y + 2, width=1, height=BADGE_H - 4, fill=ink),
+        Text(
+            id=f"{id}-cq", x=x + 15, y=y + BADGE_H / 2 + 1, text=str(cq), size=NAME_SIZE, fill=ink
+        ),
+    ]
+    right = x + 15 + 7.5 * len(str(cq)) + 3
+    for k in range(ca):
+        shapes.append(
+            Rect(
+                id=f"{id}-ca{k}",
+                x=right + k * 7,
+                y=y + 3,
+                width=6,
+                height=BADGE_H - 6,
+                fill="#ffffff",
+                stroke=INK,
+                stroke_width=1,
+            )
+        )
+    if ships:
+        sx = right + 2
+        shapes += _ship(sx, y + 1, f"{id}-ship", "#ffffff")
+        shapes.append(
+            Text(
+                id=f"{id}-ships",
+                x=sx + 15,
+                y=y + BADGE_H / 2 + 1,
+                text=str(ships),
+                size=NAME_SIZE,
+                fill=ink,
+            )
+        )
+    return shapes
+
+
+def _region_marks(view: NuevoMundoView, box: Box, look: MapLook) -> list[Shape]:
+    """Each region's name, its pieces, and the selection's outline."""
+    board = view.map
+    shapes: list[Shape] = []
+    for region in board.regions:
+        ly, lx = region.label
+        x, y = box.point(ly, lx)
+        here = [
+            p
+            for p in range(len(view.players))
+            if view.cq[region.id][p] or view.ca[region.id][p] or view.ships[region.id][p]
+        ]
+        top = y - (NAME_SIZE + len(here) * (BADGE_H + 1)) / 2
+        shapes.append(
+            Text(
+                id=f"name-{region.id}",
+                x=x,
+                y=top + NAME_SIZE / 2,
+                text=region.name,
+                size=NAME_SIZE,
+                bold=True,
+                anchor="middle",
+                fill=LAND_BORDER if region.land else SEA_BORDER,
+            )
+        )
+        for k, p in enumerate(here):
+            shapes += badge(
+                view, region.id, p, x - BADGE_W / 2, top + NAME_SIZE + 1 + k * (BADGE_H + 1)
+            )
+    return shapes
+
+
+def _outline(board: Map, region: int, box: Box, colour: str, width: float, id: str) -> Path:
+    """The outline of one region: its edges that face another region or the rim."""
+    cmds: list[PathCommand] = []
+    cells = set(board.regions[region].cells)
+    for r, c in cells:
+        for (dr, dc), (a, b) in (
+            ((-1, 0), ((r, c), (r, c + 1))),
+            ((1, 0), ((r + 1, c), (r + 1, c + 1))),
+            ((0, -1), ((r, c), (r + 1, c))),
+            ((0, 1), ((r, c + 1), (r + 1, c + 1))),
+        ):
+            if (r + dr, c + dc) not in cells:
+                cmds += [("M", *box.point(*a)), ("L", *box.point(*b))]
+    return Path(id=id, commands=tuple(cmds), stroke=colour, stroke_width=width)
+
+
+def map_shapes(view: NuevoMundoView, box: Box, look: MapLook = MapLook()) -> list[Shape]:
+    """The whole map at ``box``, drawn from ``view``."""
+    board = view.map
+    shapes = _cells(board, box, look.targets)
+    shapes += _borders(board, box)
+    for region in look.options:
+        shapes.append(_outline(board, region, box, OPTION, 4.0, f"option-{region}"))
+    if look.selected is not None:
+        shapes.append(_outline(board, look.selected, box, HIGHLIGHT, 5.0, "selected"))
+    shapes += _open_coasts(board, box)
+    shapes += _region_marks(view, box, look)
+    shapes += _cones(view, box)
+    return shapes
+
+
+def map_scene(
+    view: NuevoMundoView,
+    *,
+    width: int = 520,
+    height: int = 360,
+    look: MapLook = MapLook(targets=False),
+) -> Scene:
+    """The map alone as a scene (a lesson's picture of the board)."""
+    box = fit_box(view.map, 6, 6, width - 12, height - 12)
+    scene = Scene(
+        int(box.cell * view.map.cols + 12),
+        int(box.cell * view.map.rows + 12),
+        background=PAPER,
+        title=t("nuevo_mundo_table.map_title", map=view.map.title),
+    )
+    scene.extend(map_shapes(view, box, look))
+    return scene
+
+
+def region_at(board: Map, box: Box, x: float, y: float) -> int | None:
+    """The region under scene point (x, y), or None off the map."""
+    if x < box.x or y < box.y:
+        return None
+    return board.region_at(int((y - box.y) // box.cell), int((x - box.x) // box.cell))
+
+
+def regions_in_words(view: NuevoMundoView) -> list[str]:
+    """Every occupied region in a sentence: who has what there (the map in words)."""
+    lines: list[str] = []
+    for region in view.map.regions:
+        parts = []
+        for p in range(len(view.players)):
+            cq, ca, ships = (view.cq[region.id][p], view.ca[region.id][p], view.ships[region.id][p])
+            if not (cq or ca or ships):
+                continue
+            counts = [t("nuevo_mundo_table.cq_count", n=cq)]
+            if ca:
+                counts.append(t("nuevo_mundo_table.ca_count", n=ca))
+            if ships:
+                counts.append(t("nuevo_mundo_table.ship_count", n=ships))
+            parts.append(
+                t("nuevo_mundo_table.pieces_words", name=view.players[p], pieces=join_words(counts))
+            )
+        if parts:
+            lines.append(
+                t("nuevo_mundo_table.region_words", region=region.name, pieces="; ".join(parts))
+            )
+    return lines
