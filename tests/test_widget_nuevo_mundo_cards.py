@@ -234,10 +234,12 @@ def test_a_hand_picture_says_in_words_what_it_shows() -> None:
     picture = hand_picture(cards)
     data, _ = picture._repr_mimebundle_()
     assert {"image/svg+xml", "image/png", "text/plain"} <= set(data)
-    assert data["text/plain"] == "A hand of 2 cards."
+    assert data["text/plain"] == "A hand of 2 cards — Turkey (4 points) and Llama (3 points)."
     hidden = hand_picture(cards, face_down=True, lang="es")
-    assert str(hidden).startswith("Una mano de 2 cartas vistas por detrás")
-    assert "Llama" not in hidden._repr_svg_()
+    assert str(hidden) == (
+        "Una mano de 2 cartas vistas por detrás (solo se ven las categorías) — Animales y Animales."
+    )
+    assert "Llama" not in hidden._repr_svg_() and "punto" not in str(hidden)
     assert str(hand_picture([])) == "No cards in this hand."
 
 
@@ -268,6 +270,18 @@ def test_the_gallery_shows_all_40_cards_grouped_by_category() -> None:
     assert scene.width <= 900, "it fits a notebook column on a 1366 px laptop"
 
 
+def test_the_gallery_says_every_card_in_words() -> None:
+    """Its words (a screen reader's, a terminal's) name each category's cards and points."""
+    lines = str(card_gallery()).splitlines()
+    assert lines[0] == "The 40 discovery cards of Nuevo Mundo, by category."
+    assert len(lines) == 1 + len(CATEGORIES)
+    assert lines[6].startswith("Animals: 6 cards, 13 points in all — Turkey (4 points), Llama")
+    for card in CARDS:
+        assert sum(card_name(card) + " (" in line for line in lines) == 1, card.name
+    data, _ = card_gallery("es")._repr_mimebundle_()
+    assert "Maíz (4 puntos), Papa (3 puntos)" in str(data["text/plain"])
+
+
 def test_the_gallery_keeps_the_points_order_within_a_category() -> None:
     for c in CATEGORIES:
         points = [card.points for card in cards_of(c)]
@@ -276,7 +290,8 @@ def test_the_gallery_keeps_the_points_order_within_a_category() -> None:
 
 def test_a_gallery_of_some_categories_in_spanish() -> None:
     picture = card_gallery("es", categories=["riches", "animals"])
-    assert str(picture) == "Cartas de descubrimiento de Nuevo Mundo: Riquezas y Animales."
+    title = str(picture).splitlines()[0]
+    assert title == "Cartas de descubrimiento de Nuevo Mundo: Riquezas y Animales."
     faces = [s for s in picture.scene if s.id.endswith("-face")]
     assert len(faces) == len(cards_of("riches")) + len(cards_of("animals"))
     with pytest.raises(ValueError, match="no category called gems"):

@@ -1,7 +1,8 @@
 """Nuevo Mundo's discovery cards in pictures and words: a card's face and back, a hand, the
 gallery of all 40 cards, and the history lesson's tables and facts.
 
-A face shows, top to bottom: the points in a band of the category's colour, the category's
+A face shows, top to bottom: the points in a band of the category's colour (at its left,
+so they show in an overlapping hand), the category's
 drawn symbol, the card's name, and the category's name, so no card depends on colour alone.
 A card seen from behind (another player's hand) shows what the real cards show from behind,
 their category (colour, symbol and name), and hides the points.
@@ -22,7 +23,7 @@ from typing import Final
 
 from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, Card
 from gamecore.nuevos_mundos.earth import Table
-from gamecore.words import t
+from gamecore.words import join_words, t
 
 from ..card_face import (
     MIN_TEXT,
@@ -37,7 +38,7 @@ from ..icons import ICONS, place
 from ..notes import Notes
 from ..palette import INK, MUTED, PAPER, text_on, tint
 from ..scene import Circle, Path, PathCommand, Point, Polygon, Rect, Scene, Shape, Text
-from ..svg import Picture
+from ..svg import Bundle, Picture, picture_bundle, sentence
 
 NS = "nuevo_mundo_cards"
 
@@ -186,6 +187,37 @@ def describe(card: Card, lang: str | None = None) -> str:
     )
 
 
+class Described(Picture):
+    """A picture whose words (a terminal's, a screen reader's, a notebook opened before it
+    is run) say every card it shows, not only its title."""
+
+    def __init__(self, scene: Scene, words: Sequence[str]) -> None:
+        super().__init__(scene)
+        self.words = [sentence(w) for w in words]
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> Bundle:
+        return picture_bundle(self.scene, str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(self.words)
+
+
+def _listed(cards: Sequence[Card], lang: str | None) -> str:
+    """ "Maize (4 points), Potato (3 points) and Beans (2 points)"."""
+    return join_words(
+        [
+            t(
+                "nuevo_mundo_cards.card_in_list",
+                name=card_name(c, lang),
+                lang=lang,
+                points=points_words(c.points, lang),
+            )
+            for c in cards
+        ],
+        lang=lang,
+    )
+
+
 # ---------------------------------------------------------------------------- one card
 
 
@@ -267,12 +299,11 @@ def card_face(
         face_band(x, y, CARD_W, BAND_H, id=id, radius=6, colour=colour, opacity=opacity),
         Text(
             id=f"{id}-points",
-            x=cx,
+            x=x + 9,  # at the left, so it still shows when a hand overlaps its cards
             y=y + 2 + BAND_H / 2,
             text=points_words(card.points, lang),
             size=14,
             bold=True,
-            anchor="middle",
             fill=text_on(colour),
         ),
     ]
@@ -384,8 +415,8 @@ def hand_shapes(
     step: float = CARD_W + GAP,
     lang: str | None = None,
 ) -> list[Shape]:
-    """Cards side by side, ``step`` apart (less than a card's width: overlapping, each
-    card's band and name still showing). ``face_down``: another player's hand, categories
+    """Cards side by side, ``step`` apart (less than a card's width: overlapping, each card's
+    points still showing at the left of its band). ``face_down``: another player's hand, categories
     only. A card's shapes are ``<id>-<card id>-...``; its target ``<target_prefix>:<card id>``.
     ``selected`` and ``highlight`` are card ids."""
     chosen, marked = set(selected), set(highlight)
@@ -438,7 +469,13 @@ def hand_picture(
         title=_hand_title(len(cards), face_down, lang),
     )
     scene.extend(hand_shapes(cards, GAP, GAP + RAISE, id="hand", face_down=face_down, lang=lang))
-    return Picture(scene)
+    if face_down:
+        shown = join_words([category_name(c.category, lang) for c in cards], lang=lang)
+    else:
+        shown = _listed(cards, lang)
+    return Described(
+        scene, [t("nuevo_mundo_cards.picture_words", title=scene.title, shown=shown, lang=lang)]
+    )
 
 
 # ---------------------------------------------------------------------------- the deck
@@ -477,11 +514,9 @@ ROW_GAP: Final = 16
 MARGIN: Final = 14
 
 
-def card_gallery(lang: str | None = None, *, categories: Iterable[str] | None = None) -> Picture:
+def card_gallery(lang: str | None = None, *, categories: Iterable[str] | None = None) -> Described:
     """Every card (or the cards of ``categories``), one row per category: a heading with the
     category's symbol, name, number of cards and points, then its cards, most points first."""
-    from gamecore.words import join_words
-
     chosen = _check_categories(categories, lang)
     widest = max(len(cards_of(c)) for c in chosen)
     row_h = ROW_HEAD + CARD_H + ROW_GAP
@@ -496,6 +531,7 @@ def card_gallery(lang: str | None = None, *, categories: Iterable[str] | None = 
         background=PAPER,
         title=title,
     )
+    words = [title]
     for r, category in enumerate(chosen):
         top = MARGIN + r * row_h
         cards = cards_of(category)
@@ -519,7 +555,15 @@ def card_gallery(lang: str | None = None, *, categories: Iterable[str] | None = 
             )
         )
         scene.extend(hand_shapes(cards, MARGIN, top + ROW_HEAD, id=f"row-{category}", lang=lang))
-    return Picture(scene)
+        words.append(
+            t(
+                "nuevo_mundo_cards.picture_words",
+                title=heading,
+                shown=_listed(cards, lang),
+                lang=lang,
+            )
+        )
+    return Described(scene, words)
 
 
 # ---------------------------------------------------------------------------- the lesson
@@ -587,6 +631,7 @@ __all__ = [
     "CARD_W",
     "CATEGORY_COLOURS",
     "SYMBOLS",
+    "Described",
     "card_back",
     "card_face",
     "card_gallery",
