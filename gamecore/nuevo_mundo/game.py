@@ -532,7 +532,8 @@ class NuevoMundo(Game):
     # ------------------------------------------------------------------ refusals
     def _check(self, action: object) -> str | None:
         if not isinstance(action, Action) or type(action) not in ACTIONS:
-            return t("nuevo_mundo.not_an_action", action=repr(action))
+            shown = str(action) if isinstance(action, Action) else repr(action)
+            return t("nuevo_mundo.not_an_action", action=shown)
         if self.stage == OVER:
             return t("nuevo_mundo.game_over")
         legal = self.legal_actions()
@@ -572,7 +573,9 @@ class NuevoMundo(Game):
         if isinstance(action, (NumberRolled, ColourRolled)):
             return t("nuevo_mundo.no_roll_waiting")
         if isinstance(action, (PickCard, Move, Sail, Combo, NoCombo, Answer, Tactic, Plunder)):
-            return waiting
+            if self.pending:
+                return waiting
+            return t(f"nuevo_mundo.no_moment_{action.kind}")
         if self.stage == ENTER:
             if not isinstance(action, Settle):
                 return t("nuevo_mundo.enter_first")
@@ -604,7 +607,7 @@ class NuevoMundo(Game):
             have = self.cq[self.aim[0]][self.order[self.turn]]
             return t("nuevo_mundo.bad_move", count=action.count, n=have)
         if isinstance(action, Sail):
-            return t("nuevo_mundo.bad_fleet", ships=action.ships, troops=action.troops)
+            return t("nuevo_mundo.bad_fleet", n=action.ships, troops=action.troops)
         if isinstance(action, Tactic):
             return t("nuevo_mundo.bad_tactic", tactic=action.tactic)
         if isinstance(action, Plunder):
