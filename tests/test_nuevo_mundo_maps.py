@@ -3,16 +3,21 @@ scenarios, the map file format and its errors in words, and the tile builder."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamecore.nuevo_mundo.maps import (
     MAX_COLS,
     MAX_ROWS,
     SCENARIOS,
+    TILE_COUNT,
     Map,
     MapError,
+    build_scenario,
     check_playable,
     make_map,
     map_text,
@@ -289,3 +294,150 @@ def test_errors_speak_spanish_too() -> None:
         finally:
             words.set_language(before)
     assert str(caught.value).startswith("Línea 9: AT-CM no puede ser una costa abierta")
+
+
+# ----------------------------------------------------------------------------- the builder
+
+
+def shuffled(seed: int) -> list[int]:
+    order = list(range(TILE_COUNT))
+    random.Random(seed).shuffle(order)
+    return order
+
+
+@pytest.mark.parametrize("die", range(1, 7))
+def test_every_built_board_is_playable(die: int) -> None:
+    """Each die value with every player count over 25 recorded shuffles (600 boards)."""
+    for players in range(2, 6):
+        for seed in range(25):
+            board = build_scenario(die, shuffled(seed * 7 + die), players)
+            assert check_playable(board, players) == [], (die, players, seed)
+            assert board.players == (players, players)
+            assert board.rows <= MAX_ROWS and board.cols <= MAX_COLS
+            assert board.key.startswith(f"built-{die}-{players}-")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    die=st.integers(1, 6),
+    players=st.integers(2, 5),
+    order=st.permutations(list(range(TILE_COUNT))),
+)
+def test_a_built_board_is_consistent_and_deterministic(
+    die: int, players: int, order: list[int]
+) -> None:
+    board = build_scenario(die, order, players)
+    check_consistent(board)
+    assert build_scenario(die, list(order), players) == board
+    assert parse_map(map_text(board)) == board
+    # every land region reaches every other: by land inside its island, by sea between islands
+    for island in range(board.islands):
+        assert any(board.open_seas(land) for land in board.island_regions(island))
+
+
+def test_the_layout_takes_tiles_in_the_shuffles_order() -> None:
+    order = shuffled(5)
+    board = build_scenario(3, order, 2)  # die 3 for 2 players: 10 tile places
+    assert board.key == "built-3-2-" + ".".join(str(n) for n in order[:10])
+    other = build_scenario(3, order[1:] + order[:1], 2)
+    assert other != board
+
+
+def test_regions_of_a_built_board_are_named_in_reading_order() -> None:
+    board = build_scenario(1, shuffled(0), 4)
+    lands = [board.regions[i] for i in board.land_regions()]
+    assert [r.name for r in lands] == [region_name(i, True) for i in range(len(lands))]
+    assert [r.cells[0] for r in lands] == sorted(r.cells[0] for r in lands)
+    seas = [board.regions[i] for i in board.sea_regions()]
+    assert [r.name for r in seas] == [region_name(i, False) for i in range(len(seas))]
+
+
+def test_an_island_without_an_open_coast_gets_one() -> None:
+    """The repair: some tiles have no open coast, so some islands would be closed."""
+    from gamecore.nuevo_mundo.builder import tiles
+
+    closed = [tile.number for tile in tiles() if not tile.open]
+    assert closed, "the tiles should include some without an open coast"
+    # a shuffle that puts a closed tile first, so the first island is made of it or joins it
+    order = closed + [n for n in range(TILE_COUNT) if n not in closed]
+    board = build_scenario(6, order, 5)
+    assert check_playable(board, 5) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ((0, list(range(TILE_COUNT)), 2), "The numeric die shows 1 to 6, not 0."),
+        ((1, list(range(TILE_COUNT)), 6), "A built map is for 2 to 5 players, not 6."),
+        ((1, list(range(TILE_COUNT - 1)), 2), "The tile order must list each of the tiles 0"),
+        ((1, [0, *range(TILE_COUNT - 1)], 2), "The tile order must list each of the tiles 0"),
+    ],
+)
+def test_a_build_request_out_of_range_is_refused_in_words(
+    args: tuple[int, list[int], int], words: str
+) -> None:
+    with pytest.raises(ValueError) as caught:
+        build_scenario(*args)
+    assert str(caught.value).startswith(words)
+
+
+def test_the_tiles_file_has_36_tiles_each_with_land() -> None:
+    from gamecore.nuevo_mundo.builder import TILE_SIZE, layouts, tiles
+
+    assert len(tiles()) == TILE_COUNT == 36
+    for tile in tiles():
+        assert len(tile.rows) == TILE_SIZE and any(ch != "." for row in tile.rows for ch in row)
+    for (_die, players), rows in layouts().items():
+        assert "".join(rows).count("X") >= 3 * players
+        assert len(rows) * TILE_SIZE <= MAX_ROWS and len(rows[0]) * TILE_SIZE <= MAX_COLS
+    assert sorted(layouts()) == [(d, p) for d in range(1, 7) for p in range(2, 6)]
+
+
+TILE = "tile 0\n  . a a .\n  . a . .\n  . . . .\n  . . . .\nopen: a\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("  . . . .\nopen", "  . . . a\nopen"), "Tile 0: the four corner cells of a tile"),
+        (("  . a . .", "  . a . . ."), "Tile 0: a tile is 4 rows of 4 cells."),
+        (("  . a a .\n  . a . .", "  . . . .\n  . . . ."), "Tile 0: a tile must have land."),
+        (("  . a . .\n  . . . .", "  . . . .\n  . . a ."),
+         "Tile 0: land region \"a\" must be a small letter and in one piece."),
+        (("  . a . .", "  . A . ."), "Tile 0: land region \"A\" must be a small letter"),
+        (("open: a", "open: b"), "Tile 0: land region \"b\" is listed as open"),
+        (("  . a . .", "  a a . ."), "Tile 0: the sea of a tile must be in one piece."),
+        (("tile 0", "tile 3"), "The tiles must be numbered in order from 0: tile 3"),
+        (("tile 0", "tiles"), "\"tiles\" is not understood"),
+    ],
+)
+def test_each_mistake_in_the_tiles_file_is_told_in_words(
+    change: tuple[str, str], words: str
+) -> None:
+    from gamecore.nuevo_mundo.builder import parse_tiles
+
+    with pytest.raises(MapError) as caught:
+        parse_tiles(TILE.replace(*change))
+    assert str(caught.value).startswith(words)
+
+
+def test_a_tiles_file_must_hold_the_whole_box() -> None:
+    from gamecore.nuevo_mundo.builder import parse_tiles
+
+    with pytest.raises(MapError, match=r"There is 1 tile; the box has 36\."):
+        parse_tiles(TILE)
+
+
+def test_each_mistake_in_the_layouts_file_is_told_in_words() -> None:
+    from gamecore.nuevo_mundo.builder import _read, parse_layouts
+
+    text = _read("layouts.txt")
+    short = text.replace("layout: die 6, 2 players\n  X X X X\n  ~ ~ ~ ~\n  X X X X",
+                         "layout: die 6, 2 players\n  X X ~ ~\n  ~ ~ ~ ~\n  X X X ~")
+    with pytest.raises(MapError, match="die 6 and 2 players: it has 5 places for tiles; it "
+                                       "needs at least 6"):
+        parse_layouts(short)
+    with pytest.raises(MapError, match="die 6 and 5 players: it is missing"):
+        parse_layouts(text[: text.index("layout: die 6, 5 players")])
+    with pytest.raises(MapError, match="only X"):
+        parse_layouts(text.replace("  X X X X\n  ~ ~ ~ ~", "  X X X X\n  ~ o ~ ~"))

@@ -247,22 +247,30 @@ def _label(cells: Sequence[Cell]) -> tuple[float, float]:
     """The centre of the cell deepest inside the region (farthest from any other region),
     the nearest to the region's centre among equals: a label there does not touch a border."""
     inside = set(cells)
-    depth = {cell: 0 for cell in cells}
-    todo: deque[Cell] = deque()
-    for r, c in cells:
-        if any(s not in inside for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
-            depth[(r, c)] = 1
-            todo.append((r, c))
-    while todo:
-        r, c = todo.popleft()
-        for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if step in inside and depth[step] == 0:
-                depth[step] = depth[(r, c)] + 1
-                todo.append(step)
+    layer = [x for x in cells if not _surrounded(x, inside)]
+    depth = dict.fromkeys(layer, 1)
+    while layer:
+        following = []
+        for r, c in layer:
+            for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if step in inside and step not in depth:
+                    depth[step] = depth[(r, c)] + 1
+                    following.append(step)
+        layer = following
+    deepest = max(depth.values())
     mid_r = sum(r for r, _ in cells) / len(cells)
     mid_c = sum(c for _, c in cells) / len(cells)
-    best = min(cells, key=lambda x: (-depth[x], (x[0] - mid_r) ** 2 + (x[1] - mid_c) ** 2, x))
+    best = min(
+        (x for x in cells if depth[x] == deepest),
+        key=lambda x: ((x[0] - mid_r) ** 2 + (x[1] - mid_c) ** 2, x),
+    )
     return (best[0] + 0.5, best[1] + 0.5)
+
+
+def _surrounded(cell: Cell, inside: set[Cell]) -> bool:
+    r, c = cell
+    return (r - 1, c) in inside and (r + 1, c) in inside and (r, c - 1) in inside and (
+        r, c + 1) in inside
 
 
 def _order(name: str) -> tuple[bool, int, str]:
@@ -345,22 +353,15 @@ def make_map(
         chosen.add(pair)
 
     island_of = _islands(len(ordered), land, borders)
-    regions = tuple(
-        Region(
-            id=i,
-            name=name,
-            land=land[i],
-            island=island_of.get(i, -1),
-            cells=tuple(sorted(where[name])),
-            label=_label(sorted(where[name])),
-        )
-        for i, name in enumerate(ordered)
-    )
+    regions = []
+    for i, name in enumerate(ordered):
+        cells = sorted(where[name])
+        regions.append(Region(i, name, land[i], island_of.get(i, -1), tuple(cells), _label(cells)))
     return Map(
         key=key,
         rows=rows,
         cols=cols,
-        regions=regions,
+        regions=tuple(regions),
         borders=borders,
         coasts=coasts,
         open_coasts=frozenset(chosen),
