@@ -5,7 +5,8 @@ draws it. Our games cannot do that: ``gamecore`` never imports ``widgets``, ipyw
 IPython, and a game's picture is a widget's business. So the drawing is attached from this
 side: when ``widgets`` is imported (every lesson imports it) inside a running IPython, this
 module registers a display formatter with IPython for the class of every registered game
-of ``gamecore.GAMES`` that has a picture here ("nuevos-mundos", "ecosfera", "mondo"). A game alone
+of ``gamecore.GAMES`` that has a picture here ("nuevos-mundos", "ecosfera", "mondo",
+"nuevo-mundo"). A game alone
 in a cell (or passed to ``display``) then shows as its table: SVG in a notebook the reader
 ran, PNG in one they did not (see ``widgets.svg.picture_bundle``), and a sentence in a
 terminal. Outside IPython nothing is registered and nothing of IPython is imported;
@@ -19,7 +20,9 @@ table draws a hand waiting for its owner); at the end, the final score. To show 
 the player to move, a lesson calls ``widgets.nuevos_mundos.lesson.picture(game)``.
 Ecosfera: everything in it is public, so the table as the player whose turn it is sees it,
 with whose turn it is in the info box; at the end, the score. Mondo: every board and the
-heap's top layer, as the first player's table shows them without the tile in hand. The
+heap's top layer, as the first player's table shows them without the tile in hand. Nuevo
+Mundo: the map with every piece, the players' card backs, the credit table and the battle,
+without any hand or secret tactic. The
 scene functions are imported when a game is first drawn, so importing ``widgets`` stays
 light.
 """
@@ -111,10 +114,23 @@ def _mondo_scene(game: Any) -> Scene:
     return table_scene(view, clock_ms=game.now)
 
 
+def _nuevo_mundo_scene(game: Any) -> Scene:
+    # The map and every piece are public; hands and a tactic chosen in secret are not, so
+    # the spectator's picture is drawn from a view with neither.
+    import dataclasses
+
+    from .nuevo_mundo.table_scene import TableLook, table_scene
+
+    player = game.current_player if game.current_player is not None else 0
+    view = dataclasses.replace(game.view(player), hand=(), my_tactic=0)
+    return table_scene(view, TableLook(still=True))
+
+
 SCENES: dict[str, SceneOf] = {
     "nuevos-mundos": _nuevos_mundos_scene,
     "ecosfera": _ecosfera_scene,
     "mondo": _mondo_scene,
+    "nuevo-mundo": _nuevo_mundo_scene,
 }
 """A registered game's name -> the spectator's scene of one of its games."""
 

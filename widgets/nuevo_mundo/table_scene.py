@@ -1,0 +1,408 @@
+"""The Nuevo Mundo table as a picture: ``table_scene(view, look)``.
+
+Pure: built from one player's view (``NuevoMundoModel.shown_view``: a view without hand or
+tactic while the screen waits for its next holder), so it cannot show a secret. No ipywidgets.
+
+Layout, ``WIDTH`` = 760 scene pixels (a JupyterLab column at 1366x768 with the file browser
+open): the map on the left (``map_scene``) and beside it a panel with the players (colour,
+seat number, name, credits, card backs by category), the credit table with the turn
+player's row and column lit, the colour die's last face (drawn in its colour, with the
+colour's name and its meaning written on it) and the battle (each side's force and
+criterion, your own secret tactic, the last round). The face-up cards and the
+hand of the player who holds the screen, under the map; the panel runs the whole height.
+The picture keeps one size for the whole game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from gamecore.nuevo_mundo import NuevoMundoView
+from gamecore.nuevo_mundo.actions import colour_word
+from gamecore.nuevo_mundo.criptex import criterion, criterion_name
+from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, credits
+from gamecore.nuevo_mundo.events import event_text
+from gamecore.nuevo_mundo.game import TACTIC_ATTACKER, TACTIC_DEFENDER
+from gamecore.words import t
+
+from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
+from ..scene import Rect, Scene, Shape, Text, wrap
+from .cards import CARD_W, CATEGORY_COLOURS, card_face, category_symbol, hand_shapes
+from .map_scene import NS, Box, MapLook, fit_box, map_shapes, player_colour, seat_mark
+
+WIDTH: Final = 760
+MAP_W: Final = 500
+MAP_H: Final = 300
+PANEL_X: Final = 514
+PANEL_W: Final = WIDTH - PANEL_X - 6
+STRIP_Y: Final = MAP_H + 16
+STRIP_H: Final = 196
+HEIGHT: Final = STRIP_Y + STRIP_H
+FACE_UP_STEP: Final = 44
+HAND_X: Final = 216
+STRIP_RIGHT: Final = MAP_W + 6
+"""The face-up cards and the hand sit under the map; the panel runs the whole height."""
+TABLE_SIZE: Final = 5
+"""Rows (settlements) and columns (islands) of the credit table drawn."""
+DIE_COLOURS: Final = ("#009e73", "#cc3311", "#1b1b1b")
+"""The colour die's faces: green, red, black (each drawn with its name on it)."""
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What the picture shows besides the view."""
+
+    selected: int | None = None
+    options: tuple[int, ...] = ()
+    hidden_for: str = ""
+    """The name of the player the screen waits for ("" when it is not waiting)."""
+    still: bool = False
+    """A still picture: nothing in it is clickable."""
+
+
+def map_box(view: NuevoMundoView) -> Box:
+    return fit_box(view.map, 6, 8, MAP_W, MAP_H)
+
+
+def _text(x: float, y: float, text: str, id: str, *, size: float = 13, **kw: object) -> Text:
+    return Text(id=id, x=x, y=y, text=text, size=size, fill=str(kw.pop("fill", INK)), **kw)  # type: ignore[arg-type]
+
+
+def _players(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
+    """One block per player: the seat's badge, the name, credits; their cards' backs."""
+    shapes: list[Shape] = []
+    for p, name in enumerate(view.players):
+        colour = player_colour(p)
+        now = p == view.current_player
+        alive = view.alive[p]
+        if now:
+            shapes.append(
+                Rect(
+                    id=f"player-{p}-now",
+                    x=PANEL_X - 2,
+                    y=y - 2,
+                    width=PANEL_W + 4,
+                    height=33,
+                    radius=4,
+                    fill=tint(HIGHLIGHT, 0.85),
+                )
+            )
+        shapes += [
+            Rect(
+                id=f"player-{p}",
+                x=PANEL_X,
+                y=y,
+                width=18,
+                height=16,
+                radius=4,
+                fill=colour if alive else tint(colour, 0.7),
+                stroke=INK,
+                stroke_width=1,
+            ),
+            _text(
+                PANEL_X + 9,
+                y + 9,
+                seat_mark(p),
+                f"player-{p}-seat",
+                size=12,
+                bold=True,
+                anchor="middle",
+                fill=text_on(colour),
+            ),
+        ]
+        label = name if alive else t("nuevo_mundo_table.out_of_game", name=name)
+        shapes.append(_text(PANEL_X + 24, y + 9, label, f"player-{p}-name", bold=now))
+        income = _credits_now(view, p)
+        line = t("nuevo_mundo_table.player_line", n=income, cards=len(view.backs[p]))
+        if p == view.player and view.hand:
+            line = t(
+                "nuevo_mundo_table.player_line_points",
+                n=income,
+                cards=len(view.hand),
+                points=sum(CARDS[c].points for c in view.hand),
+            )
+        shapes.append(_text(PANEL_X + 24, y + 25, line, f"player-{p}-line", size=12, fill=MUTED))
+        x = PANEL_X + PANEL_W - 16 * len(view.backs[p])
+        for k, cat in enumerate(view.backs[p]):
+            category = CATEGORIES[cat]
+            shapes.append(
+                Rect(
+                    id=f"player-{p}-back-{k}",
+                    x=x + 16 * k,
+                    y=y + 17,
+                    width=15,
+                    height=15,
+                    radius=2,
+                    fill=tint(CATEGORY_COLOURS[category], 0.5),
+                    stroke=INK,
+                    stroke_width=0.5,
+                )
+            )
+            shapes += category_symbol(category, x + 16 * k + 1, y + 18, 13, f"player-{p}-sym-{k}")
+        y += 35
+    return shapes, y
+
+
+def _settlements(view: NuevoMundoView, player: int) -> tuple[int, int]:
+    regions = [r for r in range(len(view.ca)) if view.ca[r][player] >= 2]
+    islands = {view.map.regions[r].island for r in regions}
+    return len(regions), len(islands)
+
+
+def _credits_now(view: NuevoMundoView, player: int) -> int:
+    s, i = _settlements(view, player)
+    return credits(s, i) if s else 0
+
+
+def _credit_table(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
+    """The credit table: settlements down, islands across; the turn player's row and
+    column tinted, their cell outlined."""
+    shapes: list[Shape] = []
+    for k, line in enumerate(wrap(t("nuevo_mundo_table.credit_table"), PANEL_W, 12, bold=True)[:2]):
+        shapes.append(
+            _text(PANEL_X, y + 7 + 14 * k, line, f"credits-title-{k}", size=12, bold=True)
+        )
+    y += 30
+    cw, ch = 28, 15
+    left = PANEL_X + 30
+    player = view.turn_player
+    row, col = _settlements(view, player) if player is not None else (0, 0)
+    for i in range(1, TABLE_SIZE + 1):
+        x = left + (i - 1) * cw
+        shapes.append(
+            _text(
+                x + cw / 2,
+                y + ch / 2,
+                str(i),
+                f"credits-col-{i}",
+                size=12,
+                anchor="middle",
+                bold=i == col,
+            )
+        )
+    for s in range(1, TABLE_SIZE + 1):
+        top = y + s * ch
+        shapes.append(
+            _text(PANEL_X + 8, top + ch / 2, str(s), f"credits-row-{s}", size=12, bold=s == row)
+        )
+        for i in range(1, TABLE_SIZE + 1):
+            x = left + (i - 1) * cw
+            lit = s == row or i == col
+            fill = tint(HIGHLIGHT, 0.8) if lit else "#ffffff"
+            here = s == row and i == col
+            shapes.append(
+                Rect(
+                    id=f"credits-{s}-{i}",
+                    x=x,
+                    y=top,
+                    width=cw,
+                    height=ch,
+                    fill=fill if i <= s else tint(MUTED, 0.85),
+                    stroke=HIGHLIGHT if here else MUTED,
+                    stroke_width=3 if here else 0.5,
+                )
+            )
+            if i <= s:
+                shapes.append(
+                    _text(
+                        x + cw / 2,
+                        top + ch / 2,
+                        str(credits(s, i)),
+                        f"credits-{s}-{i}-value",
+                        size=12,
+                        anchor="middle",
+                        bold=here,
+                    )
+                )
+    return shapes, y + (TABLE_SIZE + 1) * ch + 6
+
+
+def last_roll(view: NuevoMundoView) -> tuple[int, int, int] | None:
+    """(colour, origin, destination) of the colour die thrown last in this turn, if any."""
+    for event in reversed(view.events):
+        if event[0] in ("turn", "round"):
+            return None
+        if event[0] == "roll":
+            return event[4], event[2], event[3]
+    return None
+
+
+def die_face(colour: int, x: float, y: float, size: float = 36) -> list[Shape]:
+    """The colour die's face: a square of its colour with the colour's name written on it."""
+    fill = DIE_COLOURS[colour]
+    return [
+        Rect(
+            id="die",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            radius=6,
+            fill=fill,
+            stroke=INK,
+            stroke_width=2,
+        ),
+        _text(
+            x + size / 2,
+            y + size / 2,
+            colour_word(colour),
+            "die-name",
+            size=12,
+            bold=True,
+            anchor="middle",
+            fill=text_on(fill),
+        ),
+    ]
+
+
+def _die(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
+    roll = last_roll(view)
+    if roll is None:
+        return [], y
+    colour, origin, destination = roll
+    name = view.map.regions
+    shapes = die_face(colour, PANEL_X, y, 40)
+    words = t(
+        f"{NS}.die_meaning_{('green', 'red', 'black')[colour]}",
+        origin=name[origin].name,
+        destination=name[destination].name,
+    )
+    for k, line in enumerate(wrap(words, PANEL_W - 50, 12)[:3]):
+        shapes.append(_text(PANEL_X + 48, y + 8 + 14 * k, line, f"die-words-{k}", size=12))
+    return shapes, y + 46
+
+
+def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
+    """The battle: each side's force and criterion; the viewer's own tactic; the last round."""
+    region = view.battle_region
+    if region < 0:
+        return [], y
+    attacker, defender = view.turn_player, view.defender
+    if attacker is None or defender < 0:
+        return [], y
+    a_force = view.cq[region][attacker]
+    d_force = view.cq[region][defender] + view.ca[region][defender]
+    shapes: list[Shape] = [
+        _text(
+            PANEL_X,
+            y + 7,
+            t("nuevo_mundo_table.battle_title", region=view.map.regions[region].name),
+            "battle-title",
+            bold=True,
+        ),
+    ]
+    y += 18
+    for k, (p, own, other) in enumerate(
+        ((attacker, a_force, d_force), (defender, d_force, a_force))
+    ):
+        crit = criterion_name(criterion(own, other)) if own and other else "-"
+        line = t("nuevo_mundo_table.battle_side", name=view.players[p], n=own, criterion=crit)
+        shapes.append(_text(PANEL_X, y + 7 + 15 * k, line, f"battle-side-{k}", size=12))
+    y += 32
+    if view.my_tactic:
+        line = t("nuevo_mundo_table.my_tactic", tactic=view.my_tactic)
+        shapes.append(_text(PANEL_X, y + 7, line, "battle-my-tactic", size=12, bold=True))
+        y += 16
+    if view.pending in (TACTIC_ATTACKER, TACTIC_DEFENDER) and view.current_player is not None:
+        line = t("nuevo_mundo_table.choosing_tactic", name=view.players[view.current_player])
+        shapes.append(_text(PANEL_X, y + 7, line, "battle-choosing", size=12, fill=MUTED))
+        y += 16
+    last = next((e for e in reversed(view.events) if e[0] in ("battle_round", "battle")), None)
+    if last is not None and last[0] == "battle_round":
+        for k, line in enumerate(wrap(event_text(view, last), PANEL_W, 12)[:6]):
+            shapes.append(_text(PANEL_X, y + 7 + 14 * k, line, f"battle-round-{k}", size=12))
+            y += 14
+    return shapes, y + 4
+
+
+def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
+    """The face-up cards (clickable when one is to be taken) and the shown hand."""
+    y = STRIP_Y
+    shapes: list[Shape] = [
+        _text(
+            6, y + 7, t("nuevo_mundo_table.face_up", n=view.deck_size), "face-up-title", bold=True
+        )
+    ]
+    top = y + 24
+    for slot, card in enumerate(view.face_up):
+        # the target names the slot: taking "face-up card 2" is the engine's action
+        shapes += card_face(
+            CARDS[card],
+            6 + slot * FACE_UP_STEP,
+            top,
+            id=f"face-up-{slot}",
+            target=None if look.still else f"faceup:{slot}",
+        )
+    if look.hidden_for:
+        words = t("nuevo_mundo_table.hand_hidden", name=look.hidden_for)
+        shapes.append(_text(HAND_X, y + 7, words, "hand-title", bold=True))
+        return shapes
+    if not view.hand:  # nothing to draw: before entering, or a spectator's picture
+        return shapes
+    shapes.append(
+        _text(
+            HAND_X,
+            y + 7,
+            t("nuevo_mundo_table.hand_title", name=view.players[view.player], n=len(view.hand)),
+            "hand-title",
+            bold=True,
+        )
+    )
+    cards = [CARDS[c] for c in sorted(view.hand, key=lambda c: (CARDS[c].category, c))]
+    if cards:
+        room = STRIP_RIGHT - HAND_X - CARD_W
+        step = min(CARD_W + 6, room / max(1, len(cards) - 1))
+        shapes += hand_shapes(
+            cards, HAND_X, top, id="hand", step=step, target_prefix=None if look.still else "hand"
+        )
+    return shapes
+
+
+def table_scene(view: NuevoMundoView, look: TableLook = TableLook()) -> Scene:
+    """The whole table from ``view``."""
+    scene = Scene(
+        WIDTH,
+        HEIGHT,
+        background=PAPER,
+        title=t("nuevo_mundo_table.scene_title", map=view.map.title, round=view.round),
+    )
+    box = map_box(view)
+    scene.extend(map_shapes(view, box, MapLook(look.selected, look.options, not look.still)))
+    y = 6.0
+    title = (
+        t("nuevo_mundo_table.round_title", round=view.round)
+        if view.round
+        else t("nuevo_mundo_table.setting_up")
+    )
+    scene.add(_text(PANEL_X, y + 7, title, "panel-title", bold=True, size=14))
+    y += 20
+    for part in (_players, _credit_table, _die, _battle):
+        shapes, y = part(view, y)
+        scene.extend(shapes)
+    if look.hidden_for:
+        scene.extend(_screen_cover(look.hidden_for))
+    scene.extend(_strip(view, look))
+    return scene
+
+
+def _screen_cover(name: str) -> list[Shape]:
+    """A band across the map while the screen waits for its next holder."""
+    words = t("nuevo_mundo_table.pass_screen_band", name=name)
+    return [
+        Rect(
+            id="handover",
+            x=20,
+            y=MAP_H / 2 - 22,
+            width=MAP_W - 28,
+            height=44,
+            radius=8,
+            fill="#ffffff",
+            stroke=HIGHLIGHT,
+            stroke_width=3,
+            opacity=0.95,
+        ),
+        _text(
+            MAP_W / 2 + 4, MAP_H / 2, words, "handover-words", size=15, bold=True, anchor="middle"
+        ),
+    ]
