@@ -477,6 +477,13 @@ _FLOAT_BATTLES: Final = _Battles(1e-12)
 _EXACT_BATTLES: Final = _Battles(Fraction(0))
 
 
+def forget_battles() -> None:
+    """Empty the tables of solved battle positions, so the next question solves them again
+    (a benchmark's cold start)."""
+    _FLOAT_BATTLES.solved.clear()
+    _EXACT_BATTLES.solved.clear()
+
+
 def _check_battle(attackers: int, defenders: int) -> None:
     if attackers < 0 or defenders < 0:
         raise ValueError(
