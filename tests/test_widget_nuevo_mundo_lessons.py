@@ -120,7 +120,7 @@ def test_the_criterion_changes_the_mix_and_the_value() -> None:
     assert double.value == F(159, 310) and half.value == -F(159, 310)
     assert len({balance.chances, double.chances, half.chances}) == 3
     table = lc.criterion_table()
-    assert [row[-1] for row in table.rows] == ["0 (0)", "+159/310 (+0.51)", "−159/310 (−0.51)"]
+    assert [row[-1] for row in table.rows] == ["0", "+159/310 ≈ +0.51", "−159/310 ≈ −0.51"]
     scene = lc.criterion_mixes().scene
     assert "73/310" in scene.texts() and "1/31" in scene.texts()
 

@@ -588,7 +588,9 @@ def criterion_table() -> Grid:
             (
                 criteria_words(a, d),
                 *(fraction_words(c) for c in mix.chances),
-                f"{signed_fraction(mix.value)} ({signed(mix.value)})",
+                signed_fraction(mix.value)
+                if mix.value == 0
+                else f"{signed_fraction(mix.value)} ≈ {signed(mix.value)}",
             )
         )
     return Grid(headers, tuple(rows), note=t("nuevo_mundo_lessons.criterion_table_note"))

@@ -176,7 +176,9 @@ def border_table(throws: int = 3) -> Grid:
 
 
 def _cq(value: Fraction) -> str:
-    return f"{fraction_words(value)} ({number(float(value), 2)})"
+    """An exact average with its decimal, ``1/5 ≈ 0.20`` (no brackets: ``(0,20)`` in Spanish
+    would read like a pair of numbers)."""
+    return f"{fraction_words(value)} ≈ {number(float(value), 2)}"
 
 
 def _fill(colour: str) -> str:
