@@ -388,7 +388,7 @@ def test_the_second_ca_completes_a_settlement_and_takes_a_face_up_card():
     assert game.hands[YELLOW][-1] == row[2]
     assert game.face_up == [row[0], row[1], deck[-1]]
     assert game.stage == "place" and game.credits == 1  # the card did not end the placement
-    refused(game, PickCard(0), "spends the credits")
+    refused(game, PickCard(0), "none to take now")
 
 
 # ---------------------------------------------------------------------------- placing ships
@@ -614,7 +614,7 @@ def test_each_combo_may_be_used_once_per_turn():
     game.play(Combo(CATEGORIES.index("seeds_roots")))
     cross(game, "AT", "BT", BLACK)
     assert game.pending == "" and game.cq[at][YELLOW] == 5  # the animals cannot help now
-    refused(game, Combo(CATEGORIES.index("animals")))
+    refused(game, Combo(CATEGORIES.index("animals")), "red or black")
 
 
 def test_a_card_cannot_serve_in_two_combos():
@@ -844,14 +844,12 @@ def test_what_is_not_a_move_is_refused_in_words():
         refused(game, thing, "not a Nuevo Mundo move")
 
 
-@pytest.mark.xfail(strict=True, reason="nm_bugs.md: another game's action is named by its repr")
 def test_another_games_move_is_refused_without_a_python_repr():
     game = started("AT", "DT")
     other = gamecore.new_game("nuevos-mundos", players=2, seed=1).legal_actions()[0]
     refused(game, other, "not a Nuevo Mundo move")
 
 
-@pytest.mark.xfail(strict=True, reason="nm_bugs.md: '1 ships with 1 CQ cannot sail'")
 def test_a_refused_fleet_of_one_ship_is_said_in_the_singular():
     game = yellow_operating(("AM", YELLOW, 4, 0, 1))
     cross(game, "AM", "CM", GREEN)
