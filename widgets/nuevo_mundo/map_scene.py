@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from gamecore.nuevo_mundo import NuevoMundoView
-from gamecore.nuevo_mundo.maps import Map
+from gamecore.nuevo_mundo.maps import Map, Segment
 from gamecore.words import join_words, t
 
 from ..palette import HIGHLIGHT, INK, PAPER, text_on
@@ -150,11 +151,31 @@ def _borders(board: Map, box: Box) -> list[Shape]:
     return shapes
 
 
+@lru_cache(maxsize=8)
+def _segments_between(board: Map) -> dict[tuple[int, ...], list[Segment]]:
+    """The map's segments by the pair of regions they separate (computed once per map)."""
+    found: dict[tuple[int, ...], list[Segment]] = defaultdict(list)
+    for seg in board.segments():
+        found[seg.regions].append(seg)
+    return dict(found)
+
+
+@lru_cache(maxsize=8)
+def _ground(board: Map, box: Box, targets: bool) -> tuple[Shape, ...]:
+    """What never changes in a game: the cells and the borders (drawn once per map)."""
+    return (*_cells(board, box, targets), *_borders(board, box))
+
+
+@lru_cache(maxsize=8)
+def _coast_marks(board: Map, box: Box) -> tuple[Shape, ...]:
+    return tuple(_open_coasts(board, box))
+
+
 def border_middle(board: Map, a: int, b: int, box: Box) -> tuple[float, float, bool] | None:
     """The middle of the border (or coast) between regions ``a`` and ``b``: scene x, y and
     whether that stretch runs vertically; None if they do not touch."""
     pair = (a, b) if a < b else (b, a)
-    segs = [s for s in board.segments() if s.regions == pair]
+    segs = _segments_between(board).get(pair)
     if not segs:
         return None
     mid = segs[len(segs) // 2]
@@ -387,13 +408,12 @@ def _outline(board: Map, region: int, box: Box, colour: str, width: float, id: s
 def map_shapes(view: NuevoMundoView, box: Box, look: MapLook = MapLook()) -> list[Shape]:
     """The whole map at ``box``, drawn from ``view``."""
     board = view.map
-    shapes = _cells(board, box, look.targets)
-    shapes += _borders(board, box)
+    shapes = list(_ground(board, box, look.targets))
     for region in look.options:
         shapes.append(_outline(board, region, box, OPTION, 4.0, f"option-{region}"))
     if look.selected is not None:
         shapes.append(_outline(board, look.selected, box, HIGHLIGHT, 5.0, "selected"))
-    shapes += _open_coasts(board, box)
+    shapes += _coast_marks(board, box)
     shapes += _region_marks(view, box, look)
     shapes += _cones(view, box)
     return shapes

@@ -228,7 +228,7 @@ def last_roll(view: NuevoMundoView) -> tuple[int, int, int] | None:
     return None
 
 
-def die_face(colour: int, x: float, y: float, size: float = 36) -> list[Shape]:
+def die_face(colour: int, x: float, y: float, size: float = 52) -> list[Shape]:
     """The colour die's face: a square of its colour with the colour's name written on it."""
     fill = DIE_COLOURS[colour]
     return [
@@ -262,15 +262,15 @@ def _die(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
         return [], y
     colour, origin, destination = roll
     name = view.map.regions
-    shapes = die_face(colour, PANEL_X, y, 40)
+    shapes = die_face(colour, PANEL_X, y)
     words = t(
         f"{NS}.die_meaning_{('green', 'red', 'black')[colour]}",
         origin=name[origin].name,
         destination=name[destination].name,
     )
-    for k, line in enumerate(wrap(words, PANEL_W - 50, 12)[:3]):
-        shapes.append(_text(PANEL_X + 48, y + 8 + 14 * k, line, f"die-words-{k}", size=12))
-    return shapes, y + 46
+    for k, line in enumerate(wrap(words, PANEL_W - 60, 12)[:3]):
+        shapes.append(_text(PANEL_X + 58, y + 8 + 14 * k, line, f"die-words-{k}", size=12))
+    return shapes, y + 58
 
 
 def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
@@ -310,9 +310,10 @@ def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
         y += 16
     last = next((e for e in reversed(view.events) if e[0] in ("battle_round", "battle")), None)
     if last is not None and last[0] == "battle_round":
-        for k, line in enumerate(wrap(event_text(view, last), PANEL_W, 12)[:6]):
+        lines = wrap(event_text(view, last), PANEL_W, 12)[:6]
+        for k, line in enumerate(lines):
             shapes.append(_text(PANEL_X, y + 7 + 14 * k, line, f"battle-round-{k}", size=12))
-            y += 14
+        y += 14 * len(lines)
     return shapes, y + 4
 
 
@@ -336,7 +337,8 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
         )
     if look.hidden_for:
         words = t("nuevo_mundo_table.hand_hidden", name=look.hidden_for)
-        shapes.append(_text(HAND_X, y + 7, words, "hand-title", bold=True))
+        for k, line in enumerate(wrap(words, STRIP_RIGHT - HAND_X, 13, bold=True)[:3]):
+            shapes.append(_text(HAND_X, y + 7 + 16 * k, line, f"hand-title-{k}", bold=True))
         return shapes
     if not view.hand:  # nothing to draw: before entering, or a spectator's picture
         return shapes
