@@ -2,10 +2,12 @@
 
 - ``RandomBot``: any legal action, uniformly.
 - ``GreedyBot``: the action with the best immediate result for its player (the game's
-  heuristic, after the action, on one guess at the hidden cards).
+  heuristic, after the action, on one guess at the hidden cards), or the game's own greedy
+  policy when its spec has one (Nuevo Mundo: a turn is many small steps, so it plays by plan).
 - ``SearchBot``: information-set Monte Carlo tree search (single-observer ISMCTS): each
   iteration deals the hidden cards anew at random, walks one shared tree of its own and
-  the others' actions, finishes the game with random moves and backs up the result.
+  the others' actions, finishes the game with random moves (or stops after the game's
+  rollout horizon and lets ``rewards`` judge the unfinished game) and backs up the result.
 
 All are seeded: the same seed, view and choices give the same action (for the search bot,
 when its budget is a number of iterations rather than seconds).
@@ -55,6 +57,8 @@ class GreedyBot:
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         spec = spec_of(view.game)
+        if spec.policy is not None:
+            return spec.policy(view, legal, self.rng)
         guess = spec.determinize(view, self.rng)
         best: list[Action] = []
         best_value = -math.inf
@@ -83,7 +87,13 @@ class _Node:
 
 
 class SearchBot:
-    """Single-observer ISMCTS with a budget of ``iterations`` and/or ``seconds``."""
+    """Single-observer ISMCTS with a budget of ``iterations`` and/or ``seconds``.
+
+    ``horizon``: the moves a play-out lasts before ``rewards`` judges the unfinished game
+    (default: the game's ``rollout_horizon``; 0 or less: always to the end). ``rollout``:
+    ``"random"`` moves, or ``"policy"``, the game's own greedy policy (slower per move,
+    wiser; a game without one plays random moves).
+    """
 
     name = "search"
 
@@ -93,13 +103,23 @@ class SearchBot:
         iterations: int | None = 200,
         seconds: float | None = None,
         exploration: float = 0.7,
+        horizon: int | None = None,
+        rollout: str = "random",
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give the search bot a budget: iterations, seconds, or both")
+        if rollout not in ("random", "policy"):
+            raise ValueError(f"the search bot's rollout is 'random' or 'policy', not {rollout!r}")
+        if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)):
+            raise ValueError(
+                f"the search bot's horizon is a whole number of moves, not {horizon!r}"
+            )
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.horizon = horizon
+        self.rollout = rollout
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         legal = list(legal)
@@ -109,12 +129,15 @@ class SearchBot:
         root = _Node(None, None, None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        horizon = self.horizon if self.horizon is not None else spec.rollout_horizon
+        policy = spec.policy if self.rollout == "policy" else None
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline and done:
                 break
-            self._iterate(root, spec.determinize(view, self.rng), spec.rewards)
+            game = spec.determinize(view, self.rng)
+            self._iterate(root, game, spec.rewards, horizon, policy)
             done += 1
         allowed = set(legal)
         scored = [(c.visits, c.reward, a) for a, c in root.children.items() if a in allowed]
@@ -123,7 +146,14 @@ class SearchBot:
         top = max(v for v, _, _ in scored)
         return self.rng.choice([a for v, _, a in scored if v == top])
 
-    def _iterate(self, root: _Node, game: Game, rewards: Callable[[Game], list[float]]) -> None:
+    def _iterate(
+        self,
+        root: _Node,
+        game: Game,
+        rewards: Callable[[Game], list[float]],
+        horizon: int | None = None,
+        policy: Callable[[Any, Sequence[Action], random.Random], Action] | None = None,
+    ) -> None:
         node = root
         rng = self.rng
         while not game.is_over:
@@ -151,8 +181,16 @@ class SearchBot:
             )
             assert node.action is not None
             game.play(node.action)
-        while not game.is_over:
-            game.play(rng.choice(game.legal_actions()))
+        left = horizon if horizon is not None and horizon > 0 else -1
+        while not game.is_over and left != 0:
+            legal = game.legal_actions()
+            if policy is None:
+                game.play(rng.choice(legal))
+            else:
+                mover = game.current_player
+                assert mover is not None
+                game.play(policy(game.view(mover), legal, rng))
+            left -= 1
         result = rewards(game)
         walk: _Node | None = node
         while walk is not None:
@@ -176,12 +214,21 @@ def _rival(seed: int | None = None, **options: Any) -> Bot:
     return RivalBot(seed, **options)
 
 
+def _equilibrium(seed: int | None = None, **options: Any) -> Bot:
+    """Nuevo Mundo's criptex player (``gamecore.nuevo_mundo.players``; other games: a
+    ValueError)."""
+    from .nuevo_mundo.players import EquilibriumBot
+
+    return EquilibriumBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "search": SearchBot,
     "planner": _planner,
     "rival": _rival,
+    "equilibrium": _equilibrium,
 }
 
 

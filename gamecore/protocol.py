@@ -490,6 +490,14 @@ class GameSpec:
     """Raises AssertionError when the position breaks a law of the game."""
     sample_illegal: Callable[[Game, random.Random], list[object]]
     """Some actions that are illegal in the current position."""
+    policy: Callable[[Any, Sequence[Action], random.Random], Action] | None = None
+    """The game's own greedy player, if it has one: ``policy(view, legal, rng)`` picks an
+    action. The greedy bot asks it first (a game whose best immediate gain cannot be read
+    off one action, such as Nuevo Mundo's many-step turns, plays by plan instead)."""
+    rollout_horizon: int | None = None
+    """How many moves the search bot's random play-outs last before ``rewards`` judges the
+    unfinished game (None: to the end). A game whose random games run to thousands of moves
+    sets it, so a search stays quick."""
 
 
 GAMES: dict[str, GameSpec] = {}

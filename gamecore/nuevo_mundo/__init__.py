@@ -8,7 +8,7 @@ cards, ``criptex`` the battle criptex as mathematics (criteria, rounds, equilibr
 """
 
 from ..protocol import GameSpec, register
-from . import bots
+from . import bots, players
 from .criptex import battle_round, criterion
 from .game import NuevoMundo, NuevoMundoView
 
@@ -25,6 +25,8 @@ SPEC = register(
         rewards=bots.rewards,
         check_invariants=bots.check_invariants,
         sample_illegal=bots.sample_illegal,
+        policy=players.greedy_policy,
+        rollout_horizon=players.ROLLOUT_HORIZON,
     )
 )
 
