@@ -404,3 +404,17 @@ def test_a_big_battle_is_solved() -> None:
     # times the full 150 x 150 table, this keeps the test quick.
     assert battle_value(150, 30) > 0.99
     assert battle_value(30, 150) < 0.01
+
+
+def test_a_decided_battle_is_fought_for_pieces() -> None:
+    # At 100 against 5 the attacker wins whatever anyone plays (to a billionth), so the win
+    # chance cannot pick the tactics: the round's pieces game does, and the sure winner does
+    # not throw its pieces away in ties.
+    pieces = equilibrium(payoff_matrix("double", "half"))
+    attacker, defender = battle_strategy(100, 5)
+    assert attacker == pytest.approx([float(p) for p in pieces.row])
+    assert defender == pytest.approx([float(q) for q in pieces.column])
+    for n in (10, 25, 50, 75):
+        lost_a, lost_d = expected_losses(2 * n, n)
+        assert lost_d == pytest.approx(n, abs=0.05)
+        assert lost_a < 0.7 * n  # double the pieces: the attacker loses fewer than it kills

@@ -16,9 +16,10 @@ programming over the pieces left. docs/rules/nuevo-mundo.md ("Criptex") gives th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Final, Generic, TypeVar
 
 from ..words import t
@@ -416,8 +417,10 @@ class _Battles(Generic[N]):
     on positions with fewer pieces, and filling the table in increasing order of a, then d,
     never meets an unsolved one (no recursion, so 150 x 150 is as safe as 5 x 5)."""
 
-    def __init__(self, eps: N) -> None:
+    def __init__(self, eps: N, flat: N, convert: Callable[[Fraction], N]) -> None:
         self.eps: N = eps
+        self.flat: N = flat
+        self.convert: Callable[[Fraction], N] = convert
         self.one: N = eps * 0 + 1
         self.zero: N = eps * 0
         self.solved: dict[tuple[int, int], tuple[N, list[N], list[N], N, N]] = {}
@@ -445,7 +448,21 @@ class _Battles(Generic[N]):
         table = _LOSSES[criterion(a, d), criterion(d, a)]
         outcomes = [[(min(la, a), min(ld, d)) for la, ld in row] for row in table]
         matrix = [[self.value(a - la, d - ld) for la, ld in row] for row in outcomes]
-        row_mix, column_mix, value = _solve_small(matrix, self.eps)
+        if max(map(max, matrix)) - min(map(min, matrix)) <= self.flat:
+            # The battle is decided whatever anyone plays (in floats: the chances differ by
+            # less than one in a billion), so the win chance cannot choose the tactics: any
+            # mix is an equilibrium, and a lazy choice (always tactic 1: a tie every round)
+            # would make the expected losses nonsense. The pieces game of the round decides.
+            pieces = _pieces_equilibrium(criterion(a, d), criterion(d, a))
+            row_mix = [self.convert(p) for p in pieces.row]
+            column_mix = [self.convert(q) for q in pieces.column]
+            value = sum(
+                (p * q * matrix[i][j] for i, p in enumerate(row_mix)
+                 for j, q in enumerate(column_mix)),
+                self.zero,
+            )
+        else:
+            row_mix, column_mix, value = _solve_small(matrix, self.eps)
         lost_a, lost_d = self.zero, self.zero
         for i, p in enumerate(row_mix):
             for j, q in enumerate(column_mix):
@@ -473,8 +490,13 @@ def _solve_small(matrix: list[list[N]], eps: N) -> tuple[list[N], list[N], N]:
     return _simplex(matrix, eps)
 
 
-_FLOAT_BATTLES: Final = _Battles(1e-12)
-_EXACT_BATTLES: Final = _Battles(Fraction(0))
+@cache
+def _pieces_equilibrium(attacker_criterion: str, defender_criterion: str) -> Equilibrium:
+    return equilibrium(payoff_matrix(attacker_criterion, defender_criterion))
+
+
+_FLOAT_BATTLES: Final = _Battles(1e-12, 1e-9, float)
+_EXACT_BATTLES: Final = _Battles(Fraction(0), Fraction(0), Fraction)
 
 
 def forget_battles() -> None:
