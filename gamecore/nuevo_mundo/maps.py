@@ -547,8 +547,8 @@ def check_playable(board: Map, players: int) -> list[str]:
 SCENARIOS: Final[dict[str, str]] = {
     "teaching": "teaching.txt",
     "examples": "examples.txt",
-    #ANT
-    #GOL
+    "antillas": "antillas.txt",
+    "golfo": "golfo.txt",
 }
 """The hand-made scenarios: key -> its file in ``maps/``. ``scenario(key)`` reads it."""
 
