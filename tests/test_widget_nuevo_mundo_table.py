@@ -166,7 +166,33 @@ def test_a_bot_defender_answers_and_the_round_is_told() -> None:
     table = at_battle(("human", "random"))
     assert table.choose(0)
     assert "Battle in BT" in table.status.text
-    assert "battle-title" in table.scene().ids() or table.game.b_region < 0
+    assert table.game.current_player == 0  # the bot chose at once; Ana's next decision
+
+
+def test_negotiating_a_retreat_by_buttons_in_hot_seat() -> None:
+    table = entered()
+    game = table.game
+    at, bt = game.map.by_name("AT"), game.map.by_name("BT")
+    for action in (PlaceCQ(at, 3), Aim(at, bt), ColourRolled(0), Move(5)):
+        assert table.play(action), table.status.text
+    labels = [c.label for c in table.choices()]
+    assert labels[0] == "Attack in BT"
+    assert "Ask to retreat from BT to AT" in labels
+    click_region(table, bt)  # blocked troops: the click explains the conflict
+    assert "conflict region" in table.status.problem
+    assert not table.end_turn()
+    assert "still a conflict in BT" in table.status.problem
+    table.choose(labels.index("Ask to retreat from BT to AT"))
+    assert "Pass the screen to Bruno" in table.status.text
+    table.choose(0)  # Bruno takes the screen
+    assert [c.label for c in table.choices()] == ["Accept the retreat", "Refuse: fight"]
+    table.choose(0)
+    assert game.pending == "colour"  # Ana throws the die for the retreat
+    assert "Pass the screen to Ana" in table.status.text
+    table.choose(0)
+    table.choose(0)  # green: every troop goes back
+    assert game.cq[bt][0] == 0 and game.cq[at][0] == 6
+    assert game.conflicts() == []
 
 
 def test_undo_takes_back_a_placement_but_never_a_die_throw() -> None:
