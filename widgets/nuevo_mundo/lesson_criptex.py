@@ -38,6 +38,7 @@ from gamecore.words import join_words, number, percent, t
 from ..notes import Notes, wrap
 from ..palette import INK, MUTED, OK, PAPER, WARNING, text_on, tint
 from ..scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
+from ..scene import wrap as wrap_text
 from ..svg import Picture
 
 CRITERIA_PAIRS: Final = (("balance", "balance"), ("double", "half"), ("half", "double"))
@@ -274,12 +275,14 @@ def _bar_chart(
     height: float,
     id: str,
     title: str,
+    top: float = 1.0,
 ) -> None:
     """Five bars, one per tactic, each with its colour, hatching, fraction and percentage;
-    a bar of height ``height`` is a chance of 1 (every round)."""
+    a bar of height ``height`` is a chance of ``top`` (charts side by side share it)."""
     bar, gap = 44, 16
-    scene.add(Text(id=f"{id}-title", x=x, y=y, text=title, size=15, bold=True, fill=INK))
-    base = y + 40 + height
+    if title:
+        scene.add(Text(id=f"{id}-title", x=x, y=y, text=title, size=15, bold=True, fill=INK))
+    base = y + 56 + height  # room for the title and the tallest bar's two labels
     scene.add(
         Path(
             id=f"{id}-axis",
@@ -290,7 +293,7 @@ def _bar_chart(
     )
     for k, chance in enumerate(chances):
         left = x + gap / 2 + k * (bar + gap)
-        tall = float(chance) * height
+        tall = float(chance) / top * height
         colour = TACTIC_COLOURS[k]
         if tall:
             scene.add(
@@ -354,10 +357,21 @@ def _bar_chart(
         )
 
 
+def top_of(chances: Sequence[Fraction]) -> float:
+    """The chance a chart's full height stands for: the largest chance rounded up to a tenth,
+    so no space is wasted above the bars and charts side by side stay comparable."""
+    return max(0.1, math.ceil(float(max(chances)) * 10 - 1e-9) / 10)
+
+
 def mix_picture(chances: Sequence[Fraction], title: str) -> Picture:
     """A mix of the five tactics as bars (hatched, labelled, with the exact fractions)."""
-    scene = Scene(320, 240, background=PAPER, title=title)
-    _bar_chart(scene, chances, 12, 18, 150, "mix", title)
+    lines = wrap_text(title, 296, 15, bold=True)
+    scene = Scene(320, 210 + 20 * len(lines), background=PAPER, title=title)
+    for k, line in enumerate(lines):
+        scene.add(
+            Text(id=f"title{k + 1}", x=12, y=16 + 20 * k, text=line, size=15, bold=True, fill=INK)
+        )
+    _bar_chart(scene, chances, 12, 20 * len(lines) + 4, 120, "mix", "", top_of(chances))
     return Picture(scene)
 
 
@@ -366,12 +380,14 @@ def cycle_picture(moves: int = 5) -> Picture:
     beats: ``moves=3`` is rock, paper, scissors; ``moves=5`` the criptex's tactics."""
     if moves not in (3, 5):
         raise ValueError(t("nuevo_mundo_lessons.cycle_moves", n=moves))
-    size, radius, node = 340, 112, 30
-    cx, cy = size / 2, size / 2 + 14
+    size, radius = 420, 120
+    node = 30 if moves == 5 else 44  # a word (rock, paper, scissors) needs a wider circle
+    cx, cy = size / 2, 40 + radius + node
     title = t(
         "nuevo_mundo_lessons.cycle_title_3" if moves == 3 else "nuevo_mundo_lessons.cycle_title_5"
     )
-    scene = Scene(size, size + 30, background=PAPER, title=title)
+    height = int(cy + radius + node + 40) if moves == 5 else int(cy + radius * 0.5 + node + 40)
+    scene = Scene(size, height, background=PAPER, title=title)
     names = _rps_names() if moves == 3 else [str(x) for x in TACTICS]
     angle = [-math.pi / 2 + 2 * math.pi * k / moves for k in range(moves)]
     centres = [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angle]
@@ -402,7 +418,7 @@ def cycle_picture(moves: int = 5) -> Picture:
         Text(
             id="caption",
             x=size / 2,
-            y=size + 14,
+            y=height - 16,
             text=t("nuevo_mundo_lessons.cycle_caption"),
             size=13,
             anchor="middle",
@@ -566,11 +582,12 @@ def criterion_mixes() -> Picture:
     side: the best mix changes with the criterion."""
     mixes = [best_mix(a, d) for a, d in CRITERIA_PAIRS]
     title = t("nuevo_mundo_lessons.criterion_mixes_title")
-    scene = Scene(3 * 320 + 24, 262, background=PAPER, title=title)
+    scene = Scene(3 * 320 + 24, 248, background=PAPER, title=title)
     scene.add(Text(id="title", x=12, y=14, text=title, size=16, bold=True, fill=INK))
+    top = max(top_of(mix.chances) for mix in mixes)
     for k, mix in enumerate(mixes):
         words = criteria_words(*mix.criteria)
-        _bar_chart(scene, mix.chances, 12 + k * 320, 42, 150, f"pair{k + 1}", words)
+        _bar_chart(scene, mix.chances, 12 + k * 320, 42, 120, f"pair{k + 1}", words, top)
     return Picture(scene)
 
 

@@ -525,7 +525,7 @@ def plan_table(
 ) -> Grid:
     """March, then fight: for each number of attackers setting out, the chance to arrive,
     the chance to win if all of them arrive, and the chance of the whole plan."""
-    rows, fills = [], []
+    rows = []
     for a in attackers:
         there = arrival(a, borders)
         arrive = sum(there.values(), Fraction(0))
@@ -538,14 +538,13 @@ def plan_table(
                 percent(plan, 1),
             )
         )
-        fills.append((None, None, None, _fill(OK) if plan >= 0.5 else _fill(WARNING)))
     headers = (
         t("nuevo_mundo_lessons.setting_out"),
         t("nuevo_mundo_lessons.arrive_header", n=borders),
         t("nuevo_mundo_lessons.win_if_all", n=defenders),
         t("nuevo_mundo_lessons.plan_header"),
     )
-    return Grid(headers, tuple(rows), tuple(fills), t("nuevo_mundo_lessons.plan_note"))
+    return Grid(headers, tuple(rows), note=t("nuevo_mundo_lessons.plan_note"))
 
 
 __all__ = [
