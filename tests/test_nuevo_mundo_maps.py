@@ -326,9 +326,13 @@ def test_every_built_board_is_playable(die: int) -> None:
 def test_a_built_board_is_consistent_and_deterministic(
     die: int, players: int, order: list[int]
 ) -> None:
+    from gamecore.nuevo_mundo.builder import _build
+
     board = build_scenario(die, order, players)
     check_consistent(board)
-    assert build_scenario(die, list(order), players) == board
+    assert build_scenario(die, tuple(order), players) is board  # remembered
+    _build.cache_clear()
+    assert build_scenario(die, list(order), players) == board  # and rebuilt the same
     assert parse_map(map_text(board)) == board
     # every land region reaches every other: by land inside its island, by sea between islands
     for island in range(board.islands):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Final
 
@@ -195,6 +195,13 @@ def build(die: int, tile_order: Sequence[int], players: int) -> Map:
     Raises ValueError in words for a die outside 1-6, players outside 2-5 or a tile order
     that is not a permutation of range(36)."""
     _check_request(die, tile_order, players)
+    return _build(die, tuple(tile_order), players)
+
+
+@lru_cache(maxsize=64)
+def _build(die: int, tile_order: tuple[int, ...], players: int) -> Map:
+    # A map is immutable and a saved game replays its set-up at every load (and the
+    # conformance suite reloads at every step), so the same request returns the same board.
     layout = layouts()[(die, players)]
     size = TILE_SIZE
     rows, cols = len(layout) * size, len(layout[0]) * size
