@@ -2,7 +2,9 @@
 per sentence and per decision of docs/rules/nuevo-mundo.md: the four ways to create a conflict
 region, the blockade, negotiating a retreat, battles with the criptex round by round, the card
 taken when a settlement falls, the player who loses the last settlement, the three victories
-and the round limit; and the rulebook's second worked example (VIII.02), move by move.
+and the round limit; sweeps that offer every kind of action at each kind of moment (each
+refusal has a reason and changes nothing); and the rulebook's second worked example (VIII.02),
+move by move.
 
 The positions are set as in tests/test_nuevo_mundo_rules.py (tests/nuevo_mundo_position.py):
 typed dice on the "examples" map, pieces set by hand where moves would take long.
@@ -31,9 +33,11 @@ from nuevo_mundo_position import (
     put,
     refused,
     started,
+    sweep,
     yellow_operating,
 )
 
+import gamecore
 from gamecore.nuevo_mundo import data
 from gamecore.nuevo_mundo.actions import (
     Aim,
@@ -45,12 +49,14 @@ from gamecore.nuevo_mundo.actions import (
     EndTurn,
     Move,
     Negotiate,
+    NoCombo,
     PickCard,
     PlaceCA,
     PlaceCQ,
     PlaceShip,
     Plunder,
     Sail,
+    Settle,
     Tactic,
 )
 from gamecore.nuevo_mundo.bots import check_invariants
@@ -553,6 +559,7 @@ def test_survival_the_last_player_with_a_settlement_wins():
     assert game.is_over and game.victory == "survival" and game.winners == [YELLOW]
     assert game.score().victors == ("Yellow",)
     assert "Yellow won by survival" in game.score().victory_rule
+    sweep(game)  # over: every action is refused, with the reason
 
 
 # ---------------------------------------------------------------------------- victories
@@ -621,6 +628,82 @@ def test_more_credits_break_a_tie_of_points_and_categories_after_the_last_round(
     deal(game, VIOLET, [13])
     play_one_round(game)
     assert game.credits_of(VIOLET) == 7 and game.winners == [VIOLET]
+
+
+# ---------------------------------------------------------------------------- every refusal
+
+
+def test_every_refusal_before_and_in_a_turn_has_a_reason_and_changes_nothing():
+    game = fresh()
+    put(game, "CT", YELLOW, cq=1, ca=1)
+    sweep(game)  # the order roll
+    enter(game)
+    sweep(game)  # entering
+    game.play(Settle(name(game, "AT")))
+    sweep(game)  # a card to pick
+    game.play(PickCard(0))
+    game.play(Settle(name(game, "FT")))
+    game.play(PickCard(0))
+    put(game, "AM", YELLOW, cq=3, ships=1)
+    deal(game, YELLOW, cards_of("seeds_roots", 2))
+    sweep(game)  # placement
+    game.play(PlaceCA(name(game, "CT")))
+    sweep(game)  # a card for the new settlement
+    game.play(PickCard(0))
+    game.play(PlaceCQ(name(game, "AT"), 1))
+    sweep(game)  # operations
+    game.play(Aim(name(game, "AT"), name(game, "BT")))
+    sweep(game)  # the colour die
+    game.play(ColourRolled(BLACK))
+    sweep(game)  # a combo to show
+    game.play(NoCombo())
+    cross(game, "AT", "BT", GREEN)
+    sweep(game)  # CQ to move
+    game.play(Move(1))
+    cross(game, "AM", "CM", GREEN)
+    sweep(game)  # a fleet to sail
+    game.play(Sail(1, 3))
+    cross(game, "CM", "DM", RED)
+    sweep(game)  # a red cone on the map
+
+
+def test_what_is_not_a_move_is_refused_in_words():
+    game = started("AT", "DT")
+    for thing in (None, "AT", 3, PlaceCQ):
+        refused(game, thing, "not a Nuevo Mundo move")
+
+
+def test_another_games_move_is_refused_without_a_python_repr():
+    game = started("AT", "DT")
+    other = gamecore.new_game("nuevos-mundos", players=2, seed=1).legal_actions()[0]
+    refused(game, other, "not a Nuevo Mundo move")
+
+
+def test_a_refused_fleet_of_one_ship_is_said_in_the_singular():
+    game = yellow_operating(("AM", YELLOW, 4, 0, 1))
+    cross(game, "AM", "CM", GREEN)
+    reason = refused(game, Sail(1, 1))
+    assert "1 ships" not in reason, reason
+
+
+def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing():
+    game = in_conflict(count=6, cq=1, ca=2)
+    deal(game, VIOLET, [0, 7])
+    sweep(game)  # a conflict region: attack or negotiate
+    bt = name(game, "BT")
+    game.play(Negotiate(bt, name(game, "AT")))
+    sweep(game)  # the defender's answer
+    game.play(Answer(1))
+    sweep(game)  # the retreat's colour die
+    game.play(ColourRolled(RED))
+    sweep(game)  # the attacker's tactic
+    game.play(Tactic(1))
+    sweep(game)  # the defender's tactic
+    game.play(Tactic(5))
+    sweep(game)  # a card to take from the fallen settlement
+    game.play(Plunder(category(7)))
+    fight(game, 1, 5)
+    sweep(game)  # the battle won: the turn may end
 
 
 # ------------------------------------------------------------------------ worked example VIII.02

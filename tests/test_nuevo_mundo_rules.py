@@ -1,13 +1,14 @@
 """Nuevo Mundo: one or more tests per rule sentence of the rulebook (shared/rules/nuevo-mundo.txt)
 and per decision of docs/rules/nuevo-mundo.md, and the rulebook's first worked example (VIII.01).
 
-Battles, conflict regions, negotiation, plunder, survival and the second worked example are in
-tests/test_nuevo_mundo_battles.py. Both files play with typed dice (``dice="table"``), so every
-throw of the numeric and colour dice is chosen by the test, mostly on the "examples" map (the
-rulebook's illustrated island AT-DT with the open coasts its examples use, and a small second
-island ET-FT). A position that would take many moves to reach is set by hand on a fresh game,
-before the players enter the board (tests/nuevo_mundo_position.py), so the credits and the
-turn order still come from the rules.
+Conflict regions, negotiation, battles, plunder, the victories and the round limit, the sweeps
+of every refusal and the second worked example are in tests/test_nuevo_mundo_battles.py. Both
+files play with typed dice (``dice="table"``), so every throw of the numeric and colour dice is
+chosen by the test, mostly on the "examples" map (the rulebook's illustrated island AT-DT with
+the open coasts its examples use, and a small second island ET-FT). A position that would take
+many moves to reach is set by hand (tests/nuevo_mundo_position.py), mostly on a fresh game
+before the players enter the board, so the credits and the turn order still come from the
+rules.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from nuevo_mundo_position import (
     put,
     refused,
     started,
-    sweep,
     yellow_operating,
 )
 
@@ -53,7 +53,7 @@ from gamecore.nuevo_mundo.actions import (
     Sail,
     Settle,
 )
-from gamecore.nuevo_mundo.data import CATEGORIES
+from gamecore.nuevo_mundo.data import CARDS, CATEGORIES
 
 
 def events(game, kind):
@@ -138,6 +138,15 @@ def test_entering_takes_one_of_the_three_face_up_cards_and_refills_the_row_from_
     assert game.face_up == [row[0], deck[-1], row[2]]  # the gap refilled from the deck
     assert len(game.face_up) == data.FACE_UP and game.deck == deck[:-1]
     assert game.current_player == VIOLET  # the next player in the order enters
+
+
+def test_a_card_taken_keeps_its_points_hidden_from_the_others():
+    game = fresh()
+    enter(game, "AT")
+    card = game.hands[YELLOW][0]
+    seen = game.view(VIOLET)
+    assert seen.hand == () and game.view(YELLOW).hand == (card,)
+    assert seen.backs[YELLOW] == (CATEGORIES.index(CARDS[card].category),)  # the back only
 
 
 def test_entering_refuses_the_sea_an_occupied_region_and_any_other_move():
@@ -313,6 +322,18 @@ def test_a_ca_cannot_be_bought_with_one_credit():
     refused(game, PlaceCA(name(game, "BT")), "2 credits", "you have 1")
 
 
+def test_cq_cannot_be_bought_beyond_the_box():
+    game = fresh()
+    put(game, "EM", YELLOW, cq=data.CQ_SUPPLY - 5, ships=data.SHIPS)
+    enter(game, "AT", "DT")
+    assert game.supply_cq(YELLOW) == 2
+    refused(game, PlaceCQ(name(game, "AT"), 3), "only 2 CQ left")
+    game.play(PlaceCQ(name(game, "AT"), 2))
+    # the last credit buys nothing (no CQ, no ship, no room for a CA): it is lost
+    assert game.stage == "operate" and events(game, "credits_lost") == [
+        ("credits_lost", YELLOW, 1)]
+
+
 def test_credits_that_cannot_be_spent_are_lost():
     # decision: an empty box and no ship left means the rest of the credits are lost
     game = fresh()
@@ -389,6 +410,17 @@ def test_the_second_ca_completes_a_settlement_and_takes_a_face_up_card():
     assert game.face_up == [row[0], row[1], deck[-1]]
     assert game.stage == "place" and game.credits == 1  # the card did not end the placement
     refused(game, PickCard(0), "none to take now")
+
+
+def test_with_no_face_up_card_left_a_new_settlement_takes_none():
+    game = fresh()
+    put(game, "CT", YELLOW, cq=1, ca=1)
+    enter(game, "AT", "DT")
+    game.gone.extend(game.deck + game.face_up)  # a position set by hand: every card is used
+    game.deck.clear()
+    game.face_up.clear()
+    game.play(PlaceCA(name(game, "CT")))
+    assert game.pending == "" and len(game.settlements(YELLOW)) == 2 and game.credits == 1
 
 
 # ---------------------------------------------------------------------------- placing ships
@@ -737,6 +769,14 @@ def test_disembarking_unloads_all_but_the_crew():
     refused(game, Disembark(cm, ct, 1), "0 can land")
 
 
+def test_every_ship_keeps_its_crew_when_troops_disembark():
+    game = yellow_operating(("CM", YELLOW, 10, 0, 2))
+    cm, ct = name(game, "CM"), name(game, "CT")
+    refused(game, Disembark(cm, ct, 9), "8 can land")
+    game.play(Disembark(cm, ct, 8))
+    assert (game.ships[cm][YELLOW], game.cq[cm][YELLOW]) == (2, 2)
+
+
 def test_embarking_and_disembarking_go_only_through_open_coasts():
     game = yellow_operating(("AM", YELLOW, 5, 0, 1), ("BT", YELLOW, 2, 0, 0))
     am = name(game, "AM")
@@ -775,6 +815,23 @@ def test_operations_per_turn_are_limited_by_an_option():
     assert game.legal_actions() == [EndTurn()]
 
 
+def test_with_engine_dice_the_game_throws_the_colour_die_and_records_it():
+    game = gamecore.new_game("nuevo-mundo", players=2, seed=3, scenario="examples")
+    game.play(Settle(name(game, "AT")))
+    game.play(PickCard(0))
+    game.play(Settle(name(game, "DT")))
+    game.play(PickCard(0))
+    first = game.turn_player
+    home = game.map.regions[game.settlements(first)[0]].name
+    operative(game, home)
+    target = game.map.neighbours(name(game, home))[0]
+    game.play(Aim(name(game, home), target))
+    assert game.pending != "colour"  # nothing to type: the engine threw
+    assert game.log[-1].kind == "colour"
+    face = data.COLOUR_DIE[game.log[-1].outcome[0]]
+    assert events(game, "roll")[-1][4] == data.COLOURS.index(face)
+
+
 # ------------------------------------------------------------------------ worked example VIII.01
 
 
@@ -799,59 +856,3 @@ def test_worked_example_exploration_and_occupation():
     game.play(PlaceCA(bt))
     # the whole game replays from its save: the typed dice are in the log
     assert gamecore.load_json(game.to_json()) == game
-
-
-# ---------------------------------------------------------------------------- refusals
-
-
-def test_every_refusal_has_a_reason_and_changes_nothing():
-    game = fresh()
-    put(game, "CT", YELLOW, cq=1, ca=1)
-    sweep(game)  # the order roll
-    enter(game)
-    sweep(game)  # entering
-    game.play(Settle(name(game, "AT")))
-    sweep(game)  # a card to pick
-    game.play(PickCard(0))
-    game.play(Settle(name(game, "FT")))
-    game.play(PickCard(0))
-    put(game, "AM", YELLOW, cq=3, ships=1)
-    deal(game, YELLOW, seeds(2))
-    sweep(game)  # placement
-    game.play(PlaceCA(name(game, "CT")))
-    sweep(game)  # a card for the new settlement
-    game.play(PickCard(0))
-    game.play(PlaceCQ(name(game, "AT"), 1))
-    sweep(game)  # operations
-    game.play(Aim(name(game, "AT"), name(game, "BT")))
-    sweep(game)  # the colour die
-    game.play(ColourRolled(BLACK))
-    sweep(game)  # a combo to show
-    game.play(NoCombo())
-    cross(game, "AT", "BT", GREEN)
-    sweep(game)  # CQ to move
-    game.play(Move(1))
-    cross(game, "AM", "CM", GREEN)
-    sweep(game)  # a fleet to sail
-    game.play(Sail(1, 3))
-    cross(game, "CM", "DM", RED)
-    sweep(game)  # a red cone on the map
-
-
-def test_what_is_not_a_move_is_refused_in_words():
-    game = started("AT", "DT")
-    for thing in (None, "AT", 3, PlaceCQ):
-        refused(game, thing, "not a Nuevo Mundo move")
-
-
-def test_another_games_move_is_refused_without_a_python_repr():
-    game = started("AT", "DT")
-    other = gamecore.new_game("nuevos-mundos", players=2, seed=1).legal_actions()[0]
-    refused(game, other, "not a Nuevo Mundo move")
-
-
-def test_a_refused_fleet_of_one_ship_is_said_in_the_singular():
-    game = yellow_operating(("AM", YELLOW, 4, 0, 1))
-    cross(game, "AM", "CM", GREEN)
-    reason = refused(game, Sail(1, 1))
-    assert "1 ships" not in reason, reason
