@@ -418,3 +418,28 @@ def test_a_decided_battle_is_fought_for_pieces() -> None:
         lost_a, lost_d = expected_losses(2 * n, n)
         assert lost_d == pytest.approx(n, abs=0.05)
         assert lost_a < 0.7 * n  # double the pieces: the attacker loses fewer than it kills
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(
+        lambda width: st.lists(
+            st.lists(st.integers(-6, 6), min_size=width, max_size=width), min_size=1, max_size=5
+        )
+    )
+)
+def test_the_float_solver_of_the_battle_table_agrees_with_the_exact_one(
+    rows: list[list[int]],
+) -> None:
+    exact = equilibrium(rows)
+    row, column, value = criptex._solve_small([[float(v) for v in r] for r in rows], 1e-12)
+    assert value == pytest.approx(float(exact.value), abs=1e-9)
+    assert sum(row) == pytest.approx(1) and sum(column) == pytest.approx(1)
+    matrix = tuple(tuple(Fraction(v) for v in r) for r in rows)
+    # the float mixes are equilibria too, up to rounding (there may be several)
+    against_row = [sum(p * float(matrix[i][j]) for i, p in enumerate(row))
+                   for j in range(len(rows[0]))]
+    against_column = [sum(q * float(matrix[i][j]) for j, q in enumerate(column))
+                      for i in range(len(rows))]
+    assert min(against_row) == pytest.approx(float(exact.value), abs=1e-9)
+    assert max(against_column) == pytest.approx(float(exact.value), abs=1e-9)

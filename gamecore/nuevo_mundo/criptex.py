@@ -288,7 +288,12 @@ def _simplex(matrix: Sequence[Sequence[N]], eps: N) -> tuple[list[N], list[N], N
                 ratio = tableau[i][-1] / coefficient
                 if leave < 0 or ratio < best or (ratio == best and basis[i] < basis[leave]):
                     leave, best = i, ratio
-        # Every entry is positive after the shift, so a column always has a leaving row.
+        if leave < 0:
+            # The programme is bounded (after the shift every entry is at least 1, so no y
+            # exceeds 1), so an entering column always has a positive entry in exact
+            # arithmetic; only float dust could hide it, and then this basis is optimal as
+            # far as floats can tell.
+            break
         pivot_row = [v / tableau[leave][enter] for v in tableau[leave]]
         tableau[leave] = pivot_row
         for i in range(rows):
