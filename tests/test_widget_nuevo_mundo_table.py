@@ -316,3 +316,35 @@ def test_the_table_speaks_spanish() -> None:
 )
 def test_count_buttons(most: int, expected: list[int]) -> None:
     assert counts(most) == expected
+
+
+def test_five_bots_play_a_whole_game_on_the_gulf_map() -> None:
+    table = NuevoMundoTable(5, seats=("random",) * 5, scenario="golfo", seed=4)
+    assert table.game.is_over
+    scene = table.scene()
+    assert {f"player-{p}-seat" for p in range(5)} <= set(scene.ids())
+    assert table.game.victory in {"points", "categories", "survival", "rounds"}
+
+
+def test_three_players_with_the_equilibrium_bot_wait_for_the_human() -> None:
+    table = NuevoMundoTable(
+        3, seats=("human", "equilibrium", "greedy"), scenario="antillas", seed=2
+    )
+    game = table.game
+    assert game.current_player == 0
+    assert table.model.options()  # free land regions to enter
+    assert table.status.text.startswith("Your decision")
+
+
+def test_typing_the_order_die_in_hot_seat_needs_no_handover() -> None:
+    table = NuevoMundoTable(
+        2, seats=("human", "human"), names=("Ana", "Bruno"), seed=3, dice="table"
+    )
+    game = table.game
+    assert [c.label for c in table.choices()][:2] == ["The die shows 1", "The die shows 2"]
+    table.choose(5)  # Ana threw 6
+    assert game.current_player == 1 and not table.model.hidden()
+    table.choose(0)  # Bruno threw 1
+    assert game.stage == "enter" and game.current_player == 0
+    assert table.history[0] == "Ana threw 6 on the numeric die."
+    assert "Turn order for the first round: Ana and Bruno." in table.status.text

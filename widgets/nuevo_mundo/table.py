@@ -13,10 +13,10 @@ words with «Play» (the keyboard's way to every action), the history (newest fi
 in words and Save / Load. Keys on the canvas: 1-9 press the decision's buttons, Enter plays
 the move chosen in the list, E ends the turn, U undoes, Esc lets go of the region chosen.
 
-Seats are "human", "random", "greedy" or "search"; bots play as soon as it is their
-decision. Two or more humans share the screen (hot-seat, see ``table_model``). Undo follows
-the rule written in ``table_model``: never back over a die throw, a card drawn or a tactic
-revealed.
+Seats are "human", "random", "greedy", "search" or "equilibrium" (the bot that plays the
+criptex's equilibrium); bots play as soon as it is their decision. Two or more humans share
+the screen (hot-seat, see ``table_model``). Undo follows the rule written in
+``table_model``: never back over a die throw, a card drawn or a tactic revealed.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from .map_scene import regions_in_words
 from .table_model import NS, Choice, NuevoMundoModel
 from .table_scene import HEIGHT, WIDTH, TableLook, table_scene
 
-SEAT_KINDS: Final = ("human", "random", "greedy", "search")
+SEAT_KINDS: Final = ("human", "random", "greedy", "search", "equilibrium")
 CHOICE_SLOTS: Final = 10
 """Buttons for the decision of the moment (a fixed pool: unused ones are hidden)."""
 HISTORY_LINES: Final = 60

@@ -17,8 +17,9 @@ are buttons, and the face-up cards can be clicked too.
 Hot-seat (two or more human seats): the screen belongs to one human at a time. When the
 decision passes to another human, the table draws only what everyone may see (no hand, no
 tactic) and offers one button, "I am <name>: show my screen"; that is the "pass the screen"
-step that hides the attacker's secret tactic from the defender. With one human seat the
-screen is always theirs.
+step that hides the attacker's secret tactic from the defender. Typing the numeric die for
+the turn order hides nothing, so it needs no handover. With one human seat the screen is
+always theirs.
 
 Undo (decided): undo takes back the decisions of humans since the last moment the table
 learned something it cannot unlearn: a die thrown (the colour die of a mobilisation or a
@@ -153,6 +154,9 @@ class NuevoMundoModel:
             return None, False
         if not self.hot_seat():
             return humans[0], False
+        if self.game.pending == NUMBER and self.viewer is not None:
+            # a die typed in for the turn order hides nothing: no handover for it
+            return self.viewer, False
         if self.is_human(current):
             if self.fresh_screen or current == self.viewer:
                 return current, False
