@@ -1,10 +1,13 @@
 """Positions of Nuevo Mundo for the rules tests: games with typed dice on the "examples" map,
 pieces and cards set by hand where reaching them by moves would be long.
 
-A position is set on a *fresh* game (before the order roll), so everything after it (the
-entering, the credits, the turn order) still follows the rules; cards may be dealt at any
-time, because no rule reads a hand except when it is used. Every arranged position is checked
-with the engine's own invariants (supplies, ship loads, one place for every card).
+Settlements are set on a *fresh* game (before the order roll), so everything after them (the
+entering, the credits, the turn order) still follows the rules. CQ and ships may also be set
+in the middle of a turn (``yellow_operating``), since no credit or order depends on them; cards
+may be dealt at any time, because no rule reads a hand except when it is used. Every arranged
+position is checked with the engine's own invariants (supplies, ship loads, one place for
+every card). A game with pieces set by hand no longer replays from its log; only positions
+reached by moves are saved and loaded in the tests.
 """
 
 from __future__ import annotations

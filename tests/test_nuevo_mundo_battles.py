@@ -633,7 +633,8 @@ def test_more_credits_break_a_tie_of_points_and_categories_after_the_last_round(
 # ---------------------------------------------------------------------------- every refusal
 
 
-def test_every_refusal_before_and_in_a_turn_has_a_reason_and_changes_nothing():
+@pytest.mark.parametrize("language", ["en", "es"], indirect=True)
+def test_every_refusal_before_and_in_a_turn_has_a_reason_and_changes_nothing(language):
     game = fresh()
     put(game, "CT", YELLOW, cq=1, ca=1)
     sweep(game)  # the order roll
@@ -686,7 +687,8 @@ def test_a_refused_fleet_of_one_ship_is_said_in_the_singular():
     assert "1 ships" not in reason, reason
 
 
-def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing():
+@pytest.mark.parametrize("language", ["en", "es"], indirect=True)
+def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing(language):
     game = in_conflict(count=6, cq=1, ca=2)
     deal(game, VIOLET, [0, 7])
     sweep(game)  # a conflict region: attack or negotiate
