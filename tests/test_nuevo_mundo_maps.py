@@ -445,3 +445,25 @@ def test_each_mistake_in_the_layouts_file_is_told_in_words() -> None:
         parse_layouts(text[: text.index("layout: die 6, 5 players")])
     with pytest.raises(MapError, match="only X"):
         parse_layouts(text.replace("  X X X X\n  ~ ~ ~ ~", "  X X X X\n  ~ o ~ ~"))
+
+
+def test_land_on_tiles_that_touch_joins_one_island() -> None:
+    """Tile 1 has land on its east edge where tile 34 has land on its west edge: side by side
+    (the first row of die 3's layout) they make one island of both tiles' land regions."""
+    from gamecore.nuevo_mundo.builder import TILE_SIZE, tiles
+
+    east, west = tiles()[1], tiles()[34]
+    assert any(east.rows[r][-1] != "." and west.rows[r][0] != "." for r in range(TILE_SIZE))
+    order = [1, 34] + [n for n in range(TILE_COUNT) if n not in (1, 34)]
+    board = build_scenario(3, order, 2)
+
+    def islands_in(cols: range) -> set[int]:
+        return {
+            board.regions[board.grid[r][c]].island
+            for r in range(TILE_SIZE)
+            for c in cols
+            if board.regions[board.grid[r][c]].land
+        }
+
+    assert islands_in(range(0, TILE_SIZE)) == islands_in(range(TILE_SIZE, 2 * TILE_SIZE))
+    assert len(islands_in(range(0, 2 * TILE_SIZE))) == 1
