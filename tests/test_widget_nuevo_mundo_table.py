@@ -306,6 +306,9 @@ def test_the_table_speaks_spanish() -> None:
         assert table.buttons["end_turn"].description == "Terminar turno"
         click_region(table, table.game.map.by_name("AT"))
         assert table.choices()[0].label == "Fundar el primer asentamiento en AT"
+        table.choose(0)
+        table.choose(0)  # the first face-up card
+        assert "Tu mano: 1 carta" in table.scene().texts()
     finally:
         set_language("en")
 

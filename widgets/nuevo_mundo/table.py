@@ -195,7 +195,12 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
     def _layout(self) -> w.VBox:
         b = self.buttons
         full = w.Layout(max_width=f"{WIDTH}px", flex_flow="row wrap")
-        self.choice_row = w.HBox(self.choice_buttons, layout=full)
+        # room for two rows of buttons whatever the decision, so the map below does not
+        # jump when a decision offers more (or fewer) buttons than the last
+        self.choice_row = w.HBox(
+            self.choice_buttons,
+            layout=w.Layout(max_width=f"{WIDTH}px", flex_flow="row wrap", min_height="68px"),
+        )
         self.choice_row.add_class("nmundo-choices")
         show(b["next_bot"], self.step_bots)
         controls = w.HBox(

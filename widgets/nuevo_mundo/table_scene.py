@@ -28,6 +28,7 @@ from gamecore.words import t
 
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
 from ..scene import Rect, Scene, Shape, Text, wrap
+from ..table_base import about
 from .cards import CARD_W, CATEGORY_COLOURS, card_face, category_symbol, hand_shapes
 from .map_scene import NS, Box, MapLook, fit_box, map_shapes, player_colour, seat_mark
 
@@ -305,7 +306,7 @@ def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
         shapes.append(_text(PANEL_X, y + 7, line, "battle-my-tactic", size=12, bold=True))
         y += 16
     if view.pending in (TACTIC_ATTACKER, TACTIC_DEFENDER) and view.current_player is not None:
-        line = t("nuevo_mundo_table.choosing_tactic", name=view.players[view.current_player])
+        line = about("nuevo_mundo_table.choosing_tactic", view.players[view.current_player])
         shapes.append(_text(PANEL_X, y + 7, line, "battle-choosing", size=12, fill=MUTED))
         y += 16
     last = next((e for e in reversed(view.events) if e[0] in ("battle_round", "battle")), None)
@@ -336,7 +337,7 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
             target=None if look.still else f"faceup:{slot}",
         )
     if look.hidden_for:
-        words = t("nuevo_mundo_table.hand_hidden", name=look.hidden_for)
+        words = about("nuevo_mundo_table.hand_hidden", look.hidden_for)
         for k, line in enumerate(wrap(words, STRIP_RIGHT - HAND_X, 13, bold=True)[:3]):
             shapes.append(_text(HAND_X, y + 7 + 16 * k, line, f"hand-title-{k}", bold=True))
         return shapes
@@ -346,7 +347,7 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
         _text(
             HAND_X,
             y + 7,
-            t("nuevo_mundo_table.hand_title", name=view.players[view.player], n=len(view.hand)),
+            about("nuevo_mundo_table.hand_title", view.players[view.player], n=len(view.hand)),
             "hand-title",
             bold=True,
         )
@@ -390,7 +391,7 @@ def table_scene(view: NuevoMundoView, look: TableLook = TableLook()) -> Scene:
 
 def _screen_cover(name: str) -> list[Shape]:
     """A band across the map while the screen waits for its next holder."""
-    words = t("nuevo_mundo_table.pass_screen_band", name=name)
+    words = about("nuevo_mundo_table.pass_screen_band", name)
     return [
         Rect(
             id="handover",
