@@ -510,11 +510,18 @@ class Mix:
             if c
         ]
         lines.append(t("nuevo_mundo_lessons.mix_bag", n=bag, marbles=join_words(marbles)))
-        key = (
-            "nuevo_mundo_lessons.mix_value_attacker"
-            if self.side == "attacker"
-            else "nuevo_mundo_lessons.mix_value_defender"
-        )
+        if self.value == 0:  # "about 0 pieces" says nothing: an even game is said in words
+            key = (
+                "nuevo_mundo_lessons.mix_even_attacker"
+                if self.side == "attacker"
+                else "nuevo_mundo_lessons.mix_even_defender"
+            )
+        else:
+            key = (
+                "nuevo_mundo_lessons.mix_value_attacker"
+                if self.side == "attacker"
+                else "nuevo_mundo_lessons.mix_value_defender"
+            )
         lines.append(t(key, value=signed_fraction(self.value), about=signed(self.value)))
         return Notes(lines)
 
