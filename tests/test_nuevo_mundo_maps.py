@@ -249,7 +249,7 @@ def test_an_open_coast_between_regions_that_do_not_touch_names_its_line() -> Non
 def test_a_region_in_two_pieces_is_named() -> None:
     text = GOOD.replace("CM CM BT", "CM CM AT")
     assert error_of(text) == (
-        "Line 3: region AT is in two pieces: the cell in row 3, column 3 does not touch the "
+        "Line 6: region AT is in two pieces: the cell in row 3, column 3 does not touch the "
         "rest of AT. Give each piece its own name.")
 
 
@@ -269,6 +269,8 @@ def test_a_region_in_two_pieces_is_named() -> None:
         (("grid:", "grid: AM"), "Line 3: \"grid:\" stands alone on its line"),
         (("key: small\n", "key: small\n  AM\n"), "Line 2: an indented line must belong to"),
         (("key: small\n", ""), "The map file has no \"key:\" line."),
+        (("key: small", "key: small\nprovenance: invented"),
+         "Line 2: \"invented\" is not a provenance: write one of printed, derived, reconstructed."),
         (("AT\n  AM BT BT\n  CM CM BT", "AM\n  AM BM BM\n  CM CM BM"),
          "Line 3: The map has no land region"),
     ],

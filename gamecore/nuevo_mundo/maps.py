@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Final
 
 from ..words import t
+from .data import PROVENANCES
 
 TILE_COUNT: Final = 36
 """The map tiles in the box (printed); ``build_scenario`` joins them."""
@@ -55,10 +56,12 @@ _NAME = re.compile(r"^[A-Z]+[TM]$")
 class MapError(ValueError):
     """A map that cannot be read or built; the message says where and what is wrong."""
 
-    def __init__(self, message: str, coast: int | None = None) -> None:
+    def __init__(self, message: str, coast: int | None = None, row: int | None = None) -> None:
         super().__init__(message)
         self.coast = coast
         """The index of the open coast at fault, when one is (the parser names its line)."""
+        self.row = row
+        """The grid row at fault (0 is the first), when one is."""
 
 
 @dataclass(frozen=True)
@@ -325,7 +328,9 @@ def make_map(
         pieces = _pieces(where[name])
         if len(pieces) > 1:
             r, c = pieces[1][0]
-            raise MapError(t("nuevo_mundo_maps.two_pieces", name=name, row=r + 1, col=c + 1))
+            raise MapError(
+                t("nuevo_mundo_maps.two_pieces", name=name, row=r + 1, col=c + 1), row=r
+            )
     grid = tuple(tuple(ids[name] for name in row) for row in names)
     land = [name.endswith("T") for name in ordered]
 
@@ -468,11 +473,18 @@ def parse_map(text: str) -> Map:
         for token in row:
             if not _NAME.match(token):
                 raise fail(t("nuevo_mundo_maps.bad_name", name=token), at)
+    provenance = fields.get("provenance", "reconstructed")
+    if provenance not in PROVENANCES:
+        raise fail(t("nuevo_mundo_maps.bad_provenance", value=provenance,
+                     choices=", ".join(PROVENANCES)), _line_of(text, "provenance"))
     try:
-        return make_map(fields["key"], grid, coasts, players,
-                        fields.get("provenance", "reconstructed"))
+        return make_map(fields["key"], grid, coasts, players, provenance)
     except MapError as error:
-        at = coast_lines[error.coast] if error.coast is not None else _line_of(text, "grid")
+        at = _line_of(text, "grid")
+        if error.coast is not None:
+            at = coast_lines[error.coast]
+        elif error.row is not None:
+            at = grid_lines[error.row]
         raise fail(str(error), at) from None
 
 
