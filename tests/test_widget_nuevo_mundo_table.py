@@ -18,6 +18,7 @@ from gamecore.nuevo_mundo.actions import (
     Settle,
     Tactic,
 )
+from gamecore.nuevo_mundo.data import CARDS
 from gamecore.nuevo_mundo.game import ENTER, OPERATE, PLACE, TACTIC_DEFENDER
 from gamecore.words import set_language
 from widgets.nuevo_mundo.table import NuevoMundoTable
@@ -351,3 +352,25 @@ def test_typing_the_order_die_in_hot_seat_needs_no_handover() -> None:
     assert game.stage == "enter" and game.current_player == 0
     assert table.history[0] == "Ana threw 6 on the numeric die."
     assert "Turn order for the first round: Ana and Bruno." in table.status.text
+
+
+def test_a_settlement_falls_and_the_attacker_plunders_by_category() -> None:
+    table = at_battle()
+    game = table.game
+    for _ in range(20):
+        if game.pending != "tactic_attacker":
+            break
+        table.play(Tactic(3))  # Ana
+        table.model.reveal()
+        table.play(Tactic(1))  # Bruno: 3 beats 1
+        table.model.reveal()
+    assert game.pending == "plunder"
+    labels = [c.label for c in table.choices()]
+    assert labels and all(label.startswith("Take a ") for label in labels)
+    table.choose(0)
+    plunder = next(e for e in reversed(game.events) if e[0] == "plunder")
+    name = CARDS[plunder[3]].title
+    # Ana holds the screen: her history names the card; a spectator's picture never does
+    assert any(name in line for line in table.history_html.value.split("<li>"))
+    assert plunder[1:3] == (0, 1)
+    assert name not in " ".join(picture_scene(game).texts())
