@@ -469,3 +469,33 @@ def test_land_on_tiles_that_touch_joins_one_island() -> None:
 
     assert islands_in(range(0, TILE_SIZE)) == islands_in(range(TILE_SIZE, 2 * TILE_SIZE))
     assert len(islands_in(range(0, 2 * TILE_SIZE))) == 1
+
+
+# ----------------------------------------------------------------------------- check_playable
+
+
+def small(rows: list[str], opens: list[tuple[str, str]], players: tuple[int, int] = (2, 2)) -> Map:
+    return make_map("small", [row.split() for row in rows], opens, players)
+
+
+def test_a_sea_in_pieces_is_found() -> None:
+    board = small(["AM AT BM", "AM BT BM", "AM CT BM"], [("AT", "AM"), ("CT", "BM")])
+    assert check_playable(board, 2)[0] == t("nuevo_mundo_maps.sea_in_pieces")
+
+
+def test_an_island_without_an_open_coast_and_land_out_of_reach_are_found() -> None:
+    board = small(["AT AM BT", "AT AM BT", "CT AM DT"], [("AT", "AM"), ("CT", "AM")])
+    assert check_playable(board, 1) == [
+        t("nuevo_mundo_maps.wrong_players", n=1, low=2, high=2),
+        t("nuevo_mundo_maps.island_closed", regions="BT, DT"),
+        t("nuevo_mundo_maps.unreachable", regions="BT, DT", start="AT"),
+    ]
+    opened = small(["AT AM BT", "AT AM BT", "CT AM DT"], [("AT", "AM"), ("DT", "AM")])
+    assert check_playable(opened, 1)[1:] == []
+
+
+def test_too_little_land_is_found() -> None:
+    board = small(["AT AM BT", "AT AM BT"], [("AT", "AM"), ("BT", "AM")], (2, 3))
+    assert check_playable(board, 2) == [
+        t("nuevo_mundo_maps.too_little_land", n=2, players=2, needed=6)]
+    assert check_playable(board, 2)[0] == "The map has 2 land regions; 2 players need at least 6."
