@@ -40,7 +40,8 @@ from gamecore.nuevo_mundo.actions import (
     Tactic,
 )
 from gamecore.nuevo_mundo.bots import check_invariants
-from gamecore.nuevo_mundo.data import CARDS, CATEGORIES
+from gamecore.nuevo_mundo.criptex import beats, dots
+from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, TACTICS
 from gamecore.nuevo_mundo.game import BLACK, GREEN, RED
 
 __all__ = ["BLACK", "GREEN", "RED"]
@@ -231,3 +232,14 @@ def play_one_round(game: NuevoMundo) -> None:
         assert turn is not None
         operative(game, game.map.regions[game.settlements(turn)[0]].name)
         game.play(EndTurn())
+
+
+def wins(criterion: str, pieces: int, exact: bool = False) -> tuple[int, int]:
+    """(winner, loser): a tactic that takes at least ``pieces`` pieces (exactly, if ``exact``)
+    under ``criterion``, and a tactic it beats. The criptex's dots are reconstructed and may be
+    retuned, so the battle tests ask for the effect they need rather than naming tactics."""
+    for tactic in TACTICS:
+        shown = dots(criterion, tactic)
+        if shown == pieces or (shown > pieces and not exact):
+            return tactic, next(o for o in TACTICS if beats(tactic, o))
+    raise AssertionError(f"no tactic takes {pieces} pieces under {criterion}")

@@ -34,6 +34,7 @@ from nuevo_mundo_position import (
     refused,
     started,
     sweep,
+    wins,
     yellow_operating,
 )
 
@@ -359,20 +360,21 @@ def test_the_criterion_is_recounted_every_round():
     game = in_conflict(count=5, cq=4)  # 5 against 4: balance
     bt = name(game, "BT")
     game.play(Attack(bt))
-    fight(game, 4, 2)  # 4 beats 2 on balance: 2 dots, violet keeps 2
-    fight(game, 5, 4)  # now 5 against 2: yellow fights under double, 5 takes 3
+    fight(game, 1, 4)  # the rulebook's example, on balance: 2 dots, violet keeps 2
+    fight(game, *wins("double", 1))  # now 5 against 2: yellow fights under double
     rounds = events(game, "battle_round")
     assert [(e[6], e[7]) for e in rounds] == [(5, 4), (5, 2)]
     assert [criterion(e[6], e[7]) for e in rounds] == ["balance", "double"]
-    assert [(e[8], e[9]) for e in rounds] == [battle_round(4, 2, 5, 4), battle_round(5, 4, 5, 2)]
-    assert game.cq[bt][VIOLET] == 0
+    assert [(e[8], e[9]) for e in rounds] == [
+        battle_round(e[4], e[5], e[6], e[7]) for e in rounds
+    ]
 
 
 def test_a_ca_defends_as_1_cq_and_falls_only_after_every_cq():
     game = in_conflict(count=6, cq=1, ca=2, yellow_cq=6)  # 6 against 1 CQ + 2 CA: 3
     bt = name(game, "BT")
     game.play(Attack(bt))
-    fight(game, 1, 5)  # yellow under double, tactic 1: 2 pieces
+    fight(game, *wins("double", 2, exact=True))  # yellow under double takes 2 pieces
     rounds = events(game, "battle_round")
     assert rounds[0][6:8] == (6, 3)  # the defender's force counts its CA
     assert (game.cq[bt][VIOLET], game.ca[bt][VIOLET]) == (0, 1)
@@ -397,7 +399,7 @@ def test_the_defender_can_win_the_battle():
     game = in_conflict(count=1)
     bt = name(game, "BT")
     game.play(Attack(bt))
-    fight(game, 4, 1)  # 1 beats 4
+    fight(game, 4, 1)  # 1 beats 4: violet, under double, takes yellow's only CQ
     assert game.cq[bt][YELLOW] == 0 and game.cq[bt][VIOLET] == 3
     assert events(game, "battle_over")[-1][-1] == VIOLET
     assert game.conflicts() == []
@@ -420,7 +422,7 @@ def test_at_sea_the_cq_aboard_fight_and_a_ship_goes_with_its_last_cq():
     game.play(Sail(2, 7))
     game.play(Attack(am))
     assert criterion(7, 3) == "double"
-    fight(game, 2, 1)  # under double, tactic 2 takes 3: the violet ship is left empty
+    fight(game, *wins("double", 3))  # 3 pieces or more: the violet ship is left empty
     assert game.ships[am][VIOLET] == 0 and game.cq[am][VIOLET] == 0
     assert game.supply_ships() == data.SHIPS - 2
     assert game.conflicts() == [] and events(game, "battle_over")[-1][-1] == YELLOW
@@ -433,7 +435,8 @@ def test_a_fleet_that_loses_cq_loses_the_ships_left_without_crew():
     cross(game, "BM", "AM", GREEN)
     game.play(Sail(2, 2))
     game.play(Attack(am))
-    fight(game, 5, 1)  # 1 beats 5; violet (5 against 2) fights under double: 2 dots
+    winner, loser = wins("double", 2)  # violet (5 against 2) fights under double
+    fight(game, loser, winner)
     assert game.ships[am][YELLOW] == 0 and game.cq[am][YELLOW] == 0
     check_invariants(game)
 
@@ -443,11 +446,11 @@ def test_a_fleet_that_loses_cq_loses_the_ships_left_without_crew():
 
 def settlement_falls(violet_cards, cq=1, ca=2):
     """Yellow's 6 CQ attack violet's settlement in BT (1 CQ + 2 CA) and win the first round
-    with tactic 2 under double (3 pieces): the settlement falls."""
+    under double with a tactic that takes every piece: the settlement falls."""
     game = in_conflict(count=6, cq=cq, ca=ca)
     deal(game, VIOLET, violet_cards)
     game.play(Attack(name(game, "BT")))
-    fight(game, 2, 1)
+    fight(game, *wins("double", cq + ca))
     return game
 
 
@@ -472,10 +475,10 @@ def test_a_partly_destroyed_settlement_gives_a_card_and_only_one_per_battle():
     deal(game, VIOLET, [0, 7])
     bt = name(game, "BT")
     game.play(Attack(bt))
-    fight(game, 1, 5)  # 2 pieces: the CQ and one CA
+    fight(game, *wins("double", 2, exact=True))  # 2 pieces: the CQ and one CA
     assert game.ca[bt][VIOLET] == 1 and game.pending == "plunder"
     game.play(Plunder(category(0)))
-    fight(game, 1, 5)  # the last CA: no second card
+    fight(game, *wins("double", 1))  # the last CA: no second card
     assert game.ca[bt][VIOLET] == 0 and game.pending == "" and game.hands[VIOLET] == [7]
 
 
@@ -504,7 +507,7 @@ def test_a_plundered_card_that_reaches_20_points_wins_at_once():
     deal(game, YELLOW, [0, 7, 13, 20])  # 16 points
     deal(game, VIOLET, [34])  # the turkey: 4 points
     game.play(Attack(name(game, "BT")))
-    fight(game, 1, 5)  # the settlement falls, a CA still stands: the battle is not over
+    fight(game, *wins("double", 2, exact=True))  # the settlement falls, a CA still stands
     game.play(Plunder(CATEGORIES.index("animals")))
     assert game.is_over and game.victory == "points" and game.winners == [YELLOW]
 
@@ -532,8 +535,8 @@ def test_the_last_settlement_lost_gives_one_card_and_the_player_leaves_the_game(
     deal(game, 1, [0, 7])
     march(game, beside, target, 12)
     game.play(Attack(name(game, target)))
-    fight(game, 2, 1)  # 12 against 5 (3 CQ + 2 CA): double, tactic 2 takes 3
-    fight(game, 2, 1)  # the 2 CA: the last settlement falls
+    fight(game, *wins("double", 3, exact=True))  # 12 against 5 (3 CQ + 2 CA): the 3 CQ
+    fight(game, *wins("double", 2))  # the 2 CA: the last settlement falls
     assert game.pending == "plunder"
     game.play(Plunder(category(7)))
     assert 7 in game.hands[0]
@@ -554,7 +557,7 @@ def test_survival_the_last_player_with_a_settlement_wins():
     put(game, "FT", VIOLET, cq=0, ca=0)  # BT is violet's last settlement
     deal(game, VIOLET, [13])
     game.play(Attack(name(game, "BT")))
-    fight(game, 2, 1)
+    fight(game, *wins("double", 3))
     game.play(Plunder(category(13)))
     assert game.is_over and game.victory == "survival" and game.winners == [YELLOW]
     assert game.score().victors == ("Yellow",)
@@ -699,12 +702,13 @@ def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing
     sweep(game)  # the retreat's colour die
     game.play(ColourRolled(RED))
     sweep(game)  # the attacker's tactic
-    game.play(Tactic(1))
+    winner, loser = wins("double", 2, exact=True)
+    game.play(Tactic(winner))
     sweep(game)  # the defender's tactic
-    game.play(Tactic(5))
+    game.play(Tactic(loser))
     sweep(game)  # a card to take from the fallen settlement
     game.play(Plunder(category(7)))
-    fight(game, 1, 5)
+    fight(game, *wins("double", 1))
     sweep(game)  # the battle won: the turn may end
 
 
@@ -745,7 +749,7 @@ def test_worked_example_attack_on_a_settlement_on_a_neighbouring_island():
     game.play(Attack(dt))
     assert game.force(dt, YELLOW) == 6 and game.force(dt, VIOLET) == 3
     assert criterion(6, 3) == "double" and criterion(3, 6) == "half"
-    fight(game, 2, 1)  # yellow wins with tactic 2: under double, 3 pieces
+    fight(game, *wins("double", 3))  # yellow wins a round under double: 3 pieces
     assert (game.cq[dt][VIOLET], game.ca[dt][VIOLET]) == (0, 0)
     # the settlement is destroyed: yellow takes a card from violet's hand
     game.play(Plunder(CATEGORIES.index("animals")))
