@@ -464,8 +464,8 @@ def parse_map(text: str) -> Map:
         players = _players(fields["players"])
     except MapError as error:
         raise fail(str(error), _line_of(text, "players")) from None
-    # A problem with one grid row or one open coast is reported at its line; problems of the
-    # whole grid (a region in two pieces) name the row and column.
+    # Every problem is reported at the line a teacher must fix: a grid row, an open coast, or
+    # for the grid as a whole (no land at all, too big) its "grid:" line.
     for number, (row, at) in enumerate(zip(grid, grid_lines), 1):
         if len(row) != len(grid[0]):
             raise fail(t("nuevo_mundo_maps.ragged_grid", row=number, n=len(row),
