@@ -124,6 +124,14 @@ def cards_of(category: str, count: int, skip: int = 0) -> list[int]:
     return ids[skip : skip + count]
 
 
+def card(category: str, points: int, skip: int = 0) -> int:
+    """The id of a card of ``category`` worth ``points`` (the ``skip``-th such card): the tests
+    name cards by what the rules read, so a retyped cards.csv keeps them meaningful."""
+    ids = [c.id for c in CARDS if c.category == category and c.points == points]
+    assert len(ids) > skip, f"cards.csv has no {category} card of {points} points"
+    return ids[skip]
+
+
 def deal(game: NuevoMundo, player: int, cards: list[int]) -> None:
     """Make ``player``'s hand exactly ``cards``: they come from wherever they are (deck, face-up
     row, another hand; a face-up gap is refilled from the deck) and the old hand goes back

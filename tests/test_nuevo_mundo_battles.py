@@ -19,6 +19,7 @@ from nuevo_mundo_position import (
     RED,
     VIOLET,
     YELLOW,
+    card,
     cards_of,
     category,
     cross,
@@ -63,6 +64,13 @@ from gamecore.nuevo_mundo.actions import (
 from gamecore.nuevo_mundo.bots import check_invariants
 from gamecore.nuevo_mundo.criptex import battle_round, criterion
 from gamecore.nuevo_mundo.data import CATEGORIES
+
+SEED, NUT, RICHES = (cards_of(k, 1)[0] for k in ("seeds_roots", "nuts_leaves", "riches"))
+"""One card of each of three categories, when only the category matters."""
+S4, N4, R4, F4, A4 = (
+    card(k, 4) for k in ("seeds_roots", "nuts_leaves", "riches", "fruits", "animals")
+)
+"""Four-point cards of five categories, when the points matter."""
 
 
 def events(game, kind):
@@ -455,31 +463,32 @@ def settlement_falls(violet_cards, cq=1, ca=2):
 
 
 def test_a_fallen_settlement_gives_the_attacker_a_card_of_the_category_they_choose():
-    game = settlement_falls([0, 7, 13])  # a seed, a nut and a riches card
+    game = settlement_falls([SEED, NUT, RICHES])
     bt = name(game, "BT")
     assert game.ca[bt][VIOLET] == 0 and events(game, "settlement_lost") == [
         ("settlement_lost", VIOLET, bt)]
     assert game.pending == "plunder" and game.current_player == YELLOW
     # the defender shows the backs: categories, not points
-    assert game.view(YELLOW).backs[VIOLET] == tuple(sorted(category(c) for c in (0, 7, 13)))
-    assert game.legal_actions() == [Plunder(category(c)) for c in (0, 7, 13)]
+    hand = (SEED, NUT, RICHES)
+    assert game.view(YELLOW).backs[VIOLET] == tuple(sorted(category(c) for c in hand))
+    assert game.legal_actions() == [Plunder(category(c)) for c in hand]
     refused(game, Plunder(CATEGORIES.index("fruits")), "no card of that category")
     yellow_before = list(game.hands[YELLOW])
-    game.play(Plunder(category(7)))
-    assert game.hands[YELLOW] == yellow_before + [7] and game.hands[VIOLET] == [0, 13]
+    game.play(Plunder(category(NUT)))
+    assert game.hands[YELLOW] == [*yellow_before, NUT] and game.hands[VIOLET] == [SEED, RICHES]
     assert events(game, "battle_over")[-1][-1] == YELLOW
 
 
 def test_a_partly_destroyed_settlement_gives_a_card_and_only_one_per_battle():
     game = in_conflict(count=6, cq=1, ca=2)
-    deal(game, VIOLET, [0, 7])
+    deal(game, VIOLET, [SEED, NUT])
     bt = name(game, "BT")
     game.play(Attack(bt))
     fight(game, *wins("double", 2, exact=True))  # 2 pieces: the CQ and one CA
     assert game.ca[bt][VIOLET] == 1 and game.pending == "plunder"
-    game.play(Plunder(category(0)))
+    game.play(Plunder(category(SEED)))
     fight(game, *wins("double", 1))  # the last CA: no second card
-    assert game.ca[bt][VIOLET] == 0 and game.pending == "" and game.hands[VIOLET] == [7]
+    assert game.ca[bt][VIOLET] == 0 and game.pending == "" and game.hands[VIOLET] == [NUT]
 
 
 def test_among_several_cards_of_the_category_one_is_drawn_unseen():
@@ -497,15 +506,15 @@ def test_a_defender_without_cards_gives_none():
 
 
 def test_a_lone_ca_is_not_a_settlement_and_gives_no_card():
-    game = settlement_falls([0], cq=1, ca=1)
+    game = settlement_falls([SEED], cq=1, ca=1)
     assert game.pending == "" and not events(game, "settlement_lost")
-    assert game.hands[VIOLET] == [0]
+    assert game.hands[VIOLET] == [SEED]
 
 
 def test_a_plundered_card_that_reaches_20_points_wins_at_once():
     game = in_conflict(count=6, cq=1, ca=2)
-    deal(game, YELLOW, [0, 7, 13, 20])  # 16 points
-    deal(game, VIOLET, [34])  # the turkey: 4 points
+    deal(game, YELLOW, [S4, N4, R4, F4])  # 16 points
+    deal(game, VIOLET, [A4])  # 4 more
     game.play(Attack(name(game, "BT")))
     fight(game, *wins("double", 2, exact=True))  # the settlement falls, a CA still stands
     game.play(Plunder(CATEGORIES.index("animals")))
@@ -532,15 +541,15 @@ def three_players():
 
 def test_the_last_settlement_lost_gives_one_card_and_the_player_leaves_the_game():
     game, target, beside = three_players()
-    deal(game, 1, [0, 7])
+    deal(game, 1, [SEED, NUT])
     march(game, beside, target, 12)
     game.play(Attack(name(game, target)))
     fight(game, *wins("double", 3, exact=True))  # 12 against 5 (3 CQ + 2 CA): the 3 CQ
     fight(game, *wins("double", 2))  # the 2 CA: the last settlement falls
     assert game.pending == "plunder"
-    game.play(Plunder(category(7)))
-    assert 7 in game.hands[0]
-    assert not game.alive[1] and game.hands[1] == [] and 0 in game.gone
+    game.play(Plunder(category(NUT)))
+    assert NUT in game.hands[0]
+    assert not game.alive[1] and game.hands[1] == [] and SEED in game.gone
     assert not any(game._has(r, 1) for r in range(len(game.map.regions)))
     assert events(game, "eliminated") == [("eliminated", 1)]
     assert not game.is_over  # the game goes on for the others
@@ -555,10 +564,10 @@ def test_the_last_settlement_lost_gives_one_card_and_the_player_leaves_the_game(
 def test_survival_the_last_player_with_a_settlement_wins():
     game = in_conflict(count=6, cq=1, ca=2)
     put(game, "FT", VIOLET, cq=0, ca=0)  # BT is violet's last settlement
-    deal(game, VIOLET, [13])
+    deal(game, VIOLET, [RICHES])
     game.play(Attack(name(game, "BT")))
     fight(game, *wins("double", 3))
-    game.play(Plunder(category(13)))
+    game.play(Plunder(category(RICHES)))
     assert game.is_over and game.victory == "survival" and game.winners == [YELLOW]
     assert game.score().victors == ("Yellow",)
     assert "Yellow won by survival" in game.score().victory_rule
@@ -573,8 +582,8 @@ def test_20_points_win_at_once_when_the_card_arrives(slot, points, over):
     game = fresh()
     put(game, "CT", YELLOW, cq=1, ca=1)
     enter(game, "AT", "DT")
-    deal(game, YELLOW, [0, 7, 13, 20])  # four 4-point cards in four categories: 16 points
-    lay_out(game, [1, 34, 5])  # a potato (3 points), a turkey (4), a peanut (1)
+    deal(game, YELLOW, [S4, N4, R4, F4])  # four 4-point cards in four categories: 16 points
+    lay_out(game, [card("seeds_roots", 3), A4, card("seeds_roots", 1)])
     game.play(PlaceCA(name(game, "CT")))
     game.play(PickCard(slot))
     assert game.points(YELLOW) == points and game.is_over == over
@@ -590,8 +599,10 @@ def test_all_six_categories_win_at_once_whatever_the_points():
     game = fresh()
     put(game, "CT", YELLOW, cq=1, ca=1)
     enter(game, "AT", "DT")
-    deal(game, YELLOW, [5, 11, 18, 25, 32])  # 1 point in each of five categories
-    lay_out(game, [6, 38, 12])  # the stingless bee: the sixth category, animals
+    five = ("seeds_roots", "nuts_leaves", "riches", "fruits", "cultures")
+    deal(game, YELLOW, [card(k, 1) for k in five])  # 1 point in each of five categories
+    # the second face-up card is an animal: the sixth category
+    lay_out(game, [card("seeds_roots", 1, skip=1), card("animals", 1), card("nuts_leaves", 1, 1)])
     game.play(PlaceCA(name(game, "CT")))
     game.play(PickCard(1))
     assert game.is_over and game.victory == "categories" and game.winners == [YELLOW]
@@ -601,10 +612,12 @@ def test_all_six_categories_win_at_once_whatever_the_points():
 @pytest.mark.parametrize(
     ("yellow", "violet", "winners"),
     [
-        ([0, 7], [13], [YELLOW]),  # 8 points against 4
-        ([0], [13, 20], [VIOLET]),  # 4 against 8
-        ([0, 11, 18], [13, 16], [YELLOW]),  # 6 points each: yellow has more categories
-        ([0, 5], [13, 19], [YELLOW, VIOLET]),  # equal points, categories and credits: shared
+        ([S4, N4], [R4], [YELLOW]),  # 8 points against 4
+        ([S4], [R4, F4], [VIOLET]),  # 4 against 8
+        # 6 points each: yellow has more categories
+        ([S4, card("nuts_leaves", 1), card("riches", 1)], [R4, card("riches", 2)], [YELLOW]),
+        # equal points, categories and credits: shared
+        ([S4, card("seeds_roots", 1)], [R4, card("riches", 1)], [YELLOW, VIOLET]),
     ],
 )
 def test_after_the_last_round_the_most_points_win(yellow, violet, winners):
@@ -627,8 +640,8 @@ def test_more_credits_break_a_tie_of_points_and_categories_after_the_last_round(
     game = fresh(rounds=1)
     put(game, "CT", VIOLET, cq=1, ca=2)
     enter(game, "AT", "FT")
-    deal(game, YELLOW, [0])
-    deal(game, VIOLET, [13])
+    deal(game, YELLOW, [S4])
+    deal(game, VIOLET, [R4])
     play_one_round(game)
     assert game.credits_of(VIOLET) == 7 and game.winners == [VIOLET]
 
@@ -693,7 +706,7 @@ def test_a_refused_fleet_of_one_ship_is_said_in_the_singular():
 @pytest.mark.parametrize("language", ["en", "es"], indirect=True)
 def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing(language):
     game = in_conflict(count=6, cq=1, ca=2)
-    deal(game, VIOLET, [0, 7])
+    deal(game, VIOLET, [SEED, NUT])
     sweep(game)  # a conflict region: attack or negotiate
     bt = name(game, "BT")
     game.play(Negotiate(bt, name(game, "AT")))
@@ -707,7 +720,7 @@ def test_every_refusal_in_conflicts_and_battles_has_a_reason_and_changes_nothing
     sweep(game)  # the defender's tactic
     game.play(Tactic(loser))
     sweep(game)  # a card to take from the fallen settlement
-    game.play(Plunder(category(7)))
+    game.play(Plunder(category(NUT)))
     fight(game, *wins("double", 1))
     sweep(game)  # the battle won: the turn may end
 
@@ -745,7 +758,8 @@ def test_worked_example_attack_on_a_settlement_on_a_neighbouring_island():
     march(game, "CT", "DT", 6)
     assert game.conflicts() == [dt]
     # 6. the attack: 6 CQ against 1 CQ + 2 CA, the double criterion for yellow
-    deal(game, VIOLET, [21, 35])  # violet's cards: a fruit and an animal
+    fruit, animal = card("fruits", 3), card("animals", 3)
+    deal(game, VIOLET, [fruit, animal])  # violet's cards: a fruit and an animal
     game.play(Attack(dt))
     assert game.force(dt, YELLOW) == 6 and game.force(dt, VIOLET) == 3
     assert criterion(6, 3) == "double" and criterion(3, 6) == "half"
@@ -753,6 +767,6 @@ def test_worked_example_attack_on_a_settlement_on_a_neighbouring_island():
     assert (game.cq[dt][VIOLET], game.ca[dt][VIOLET]) == (0, 0)
     # the settlement is destroyed: yellow takes a card from violet's hand
     game.play(Plunder(CATEGORIES.index("animals")))
-    assert 35 in game.hands[YELLOW] and game.hands[VIOLET] == [21]
+    assert animal in game.hands[YELLOW] and game.hands[VIOLET] == [fruit]
     assert game.alive[VIOLET]  # violet still has FT
     assert game.conflicts() == [] and EndTurn() in game.legal_actions()
