@@ -95,13 +95,16 @@ def test_hatching_stays_inside_its_rectangle() -> None:
 # ------------------------------------------------------------------ mixes
 
 
-def test_the_balance_mix_is_two_fifths_two_fifths_one_fifth_and_worth_zero() -> None:
+def test_the_balance_mix_is_the_one_lesson_2_states_and_worth_zero() -> None:
     mix = lc.best_mix()
-    assert mix.chances == (F(2, 5), 0, F(2, 5), F(1, 5), 0)
+    assert mix.chances == (F(1, 10), F(2, 5), F(1, 5), F(1, 10), F(1, 5))
     assert mix.value == 0
+    stated = ", ".join(lc.fraction_words(c) for c in mix.chances[:-1])
+    stated += " and " + lc.fraction_words(mix.chances[-1])
+    assert stated in _markdown("en", "02")  # question 3 and the activity's bag of slips
     text = " ".join(mix.words())
-    assert "Tactic 2: never." in text and "bag of 5" in text
-    assert "2 marbles marked 1, 2 marbles marked 3 and 1 marble marked 4" in text
+    assert "bag of 10" in text and "breaks even" in text
+    assert "1 marble marked 1, 4 marbles marked 2, 2 marbles marked 3" in text
 
 
 @pytest.mark.parametrize("pair", lc.CRITERIA_PAIRS)
@@ -130,7 +133,9 @@ def test_a_mix_shows_itself_as_a_picture_with_its_fractions() -> None:
     data, _ = mix._repr_mimebundle_()
     assert {"image/svg+xml", "image/png", "text/plain"} <= set(data)
     texts = mix.picture().scene.texts()
-    assert texts.count("2/5") == 2 and "1/5" in texts and "40%" in texts
+    for chance in mix.chances:
+        assert lc.fraction_words(chance) in texts
+    assert "40%" in texts and texts.count("1/10") == 2
 
 
 # ------------------------------------------------------------------ bots and the duel
@@ -142,14 +147,18 @@ def test_a_bot_draws_its_tactics_with_the_exact_chances() -> None:
     rng = random.Random(5)
     counts = Counter(bot.choose(rng) for _ in range(8000))
     assert abs(counts[3] / 8000 - 0.5) < 0.03
-    assert set(Counter(ld.equilibrium_bot().choose(rng) for _ in range(500))) == {1, 3, 4}
+    calm = ld.equilibrium_bot()
+    played = {x for x, c in zip((1, 2, 3, 4, 5), calm.chances) if c}
+    assert set(Counter(calm.choose(rng) for _ in range(500))) == played
 
 
 def test_always_playing_one_tactic_earns_the_exact_average_against_each_bot() -> None:
     calm = ld.exploit_table("equilibrium", rounds=2000, seed=4)
-    assert [row[1] for row in calm.rows] == ["0", "−2/5", "0", "0", "−1/5"]
+    assert all(not row[1].startswith("+") for row in calm.rows)  # nothing beats the value, 0
+    assert "0" in [row[1] for row in calm.rows]
     greedy = ld.exploit_table("favourite", rounds=2000, seed=4)
-    assert greedy.rows[3][1] == "+7/8"
+    assert greedy.rows[4][1] == "+7/8"  # tactic 5, as lesson 2 says
+    assert "always playing 5 earns +7/8" in _markdown("en", "02")
     for row in greedy.rows:  # the simulation is near the exact average
         exact = float(F(row[1].replace("−", "-").lstrip("+")))
         assert abs(float(row[3].replace("−", "-").lstrip("+")) - exact) < 0.12
@@ -173,12 +182,12 @@ def test_the_verdict_comes_after_enough_rounds_and_names_the_exploit() -> None:
     assert "Play 1 more round" in duel.verdict()
     duel.play(4)
     verdict = duel.verdict()
-    assert "can be exploited" in verdict and "tactic 4" in verdict and "+7/8" in verdict
+    assert "can be exploited" in verdict and "tactic 5" in verdict and "+7/8" in verdict
     calm = ld.Duel("equilibrium", seed=1)
     for _ in range(ld.MIN_ROUNDS):
         calm.play(1)
     assert "The equilibrium bot allows 0" in calm.verdict()
-    assert calm.best_reply() == ((1, 3, 4), 0)
+    assert calm.best_reply()[1] == 0
 
 
 def test_a_duel_refuses_a_tactic_or_criteria_that_do_not_exist() -> None:
@@ -256,9 +265,10 @@ def test_the_die_picture_has_a_symbol_and_a_word_on_every_face() -> None:
 def test_the_rulebooks_attack_on_a_settlement_wins_about_89_times_in_100() -> None:
     notes = lr.battle_words(6, 3)
     assert "under double, the defender under half" in notes[0]
-    assert "88.6%" in notes[1]
+    assert 0.85 < battle_value(6, 3) < 0.92
+    assert f"{battle_value(6, 3):.1%}" in notes[1]
     experiment = lr.battle_experiment(6, 3, battles=2000, seed=3)
-    assert experiment.rows[0][1] == "88.6%"
+    assert experiment.rows[0][1] == f"{battle_value(6, 3):.1%}"
     assert abs(_share(experiment.rows[0][2]) - battle_value(6, 3)) < 0.03
 
 
@@ -317,7 +327,13 @@ def test_every_helper_speaks_spanish_too() -> None:
     for english in ("tactic", "against", "round", "attacker", "Average"):
         assert english not in joined
     assert "equilibrio de Nash" in str(duel.status()) or "sacar ventaja" in str(duel.status())
-    assert "88,6" in texts[7]
+    assert words.number(battle_value(6, 3) * 100, 1) in texts[7]
+
+
+def _markdown(lang: str, number: str) -> str:
+    cells = _notebook(lang, number)["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return " ".join(text.split())  # one line: a sentence may wrap anywhere
 
 
 def _notebook(lang: str, number: str) -> dict:
