@@ -62,10 +62,15 @@ def fraction_words(value: Fraction) -> str:
 
 
 def signed(value: Fraction | float, digits: int = 2) -> str:
-    """A gain with its sign (``+0,88``, ``−0,2``, ``0``), in the language's decimals."""
+    """A gain with its sign (``+0,88``, ``−0,2``, ``0``), in the language's decimals. An exact
+    value is rounded half up, as a student rounds by hand (1/8 is 0.13, not the float's 0.12)."""
     if value == 0:
         return "0"
-    return ("+" if value > 0 else "−") + number(abs(float(value)), digits)
+    size = abs(value)
+    if isinstance(size, Fraction):
+        scale = 10**digits
+        size = Fraction(math.floor(size * scale + Fraction(1, 2)), scale)
+    return ("+" if value > 0 else "−") + number(float(size), digits)
 
 
 def signed_fraction(value: Fraction) -> str:
