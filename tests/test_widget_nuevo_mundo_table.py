@@ -33,6 +33,11 @@ def click_region(table: NuevoMundoTable, region: int) -> None:
     table.click(x, y)
 
 
+def press(table: NuevoMundoTable, index: int) -> None:
+    """Press the ``index``-th button of the decision, as a browser would (its on_click)."""
+    table.choice_buttons[index].click()
+
+
 def entered(seats: tuple[str, ...] = ("human", "human")) -> NuevoMundoTable:
     """A teaching-map game with typed dice where Ana (AT) and Bruno (BT) have entered and
     Ana is to place 3 credits."""
@@ -235,6 +240,7 @@ def test_keyboard_lists_every_legal_move_in_words() -> None:
 
 
 def test_a_whole_game_played_by_clicks_against_bots() -> None:
+    """Canvas clicks by coordinates and presses of the real buttons, as in a browser."""
     table = NuevoMundoTable(2, seats=("human", "greedy"), seed=11)
     game = table.game
     for _ in range(3000):
@@ -244,24 +250,27 @@ def test_a_whole_game_played_by_clicks_against_bots() -> None:
         choices = table.choices()
         options = table.model.options()
         if choices and (game.pending or game.stage == ENTER):
-            table.choose(len(choices) - 1 if game.pending == "move" else 0)
+            press(table, len(choices) - 1 if game.pending == "move" else 0)
         elif game.stage == ENTER:
             click_region(table, options[0])
         elif game.stage == PLACE:
             if table.model.selected is None:
                 click_region(table, options[0])
             else:
-                table.choose(len(table.choices()) - 1 if game.credits > 2 else 0)
+                press(table, len(table.choices()) - 1 if game.credits > 2 else 0)
         elif choices and choices[0].action is not None and game.conflicts():
-            table.choose(0)  # attack
+            press(table, 0)  # attack
         elif table.model.across is not None:
-            table.choose(len(choices) - 1)  # embark or land them all
+            press(table, len(choices) - 1)  # embark or land them all
         elif game.ops < 2 and table.model.selected is None and options:
             click_region(table, options[0])
         elif game.ops < 2 and table.model.selected is not None and options:
             click_region(table, options[-1])
         else:
-            table.let_go() if table.model.selected is not None else table.end_turn()
+            key = "let_go" if table.model.selected is not None else "end_turn"
+            table.buttons[key].click()
+        # a press that raised is caught and said on the status line: it must never happen
+        assert "did not work" not in table.status.problem
     assert table.game.is_over, table.status.text
     assert table.game.winners
     assert table.choices() == []
@@ -374,3 +383,48 @@ def test_a_settlement_falls_and_the_attacker_plunders_by_category() -> None:
     assert any(name in line for line in table.history_html.value.split("<li>"))
     assert plunder[1:3] == (0, 1)
     assert name not in " ".join(picture_scene(game).texts())
+
+
+@pytest.mark.parametrize(
+    ("seats", "scenario", "seed"),
+    [
+        (("human", "human"), "teaching", 1),
+        (("human", "greedy", "human"), "antillas", 2),
+        (("human", "random", "random", "human", "random"), "golfo", 3),
+    ],
+)
+def test_random_clicks_and_presses_never_raise(
+    seats: tuple[str, ...], scenario: str, seed: int
+) -> None:
+    """Whatever a class clicks, in any order, the table plays, chooses or explains."""
+    import random
+
+    rng = random.Random(seed)
+    table = NuevoMundoTable(len(seats), seats=seats, scenario=scenario, seed=seed)
+    moves = 0
+    for _ in range(250):
+        if table.game.is_over:
+            break
+        roll = rng.random()
+        visible = [k for k, b in enumerate(table.choice_buttons) if not b.disabled]
+        options = table.model.options()
+        if roll < 0.45 and visible:
+            table.choice_buttons[rng.choice(visible)].click()
+        elif roll < 0.75 and options:
+            click_region(table, rng.choice(options))
+        elif roll < 0.85:
+            table.click(rng.uniform(0, WIDTH), rng.uniform(0, HEIGHT))
+        elif roll < 0.9:
+            table.buttons["end_turn"].click()
+        elif roll < 0.93:
+            table.buttons["undo"].click()
+        elif roll < 0.96:
+            table.key(rng.choice(["1", "2", "e", "u", "Escape", "Enter", "x"]))
+        else:
+            listed = [v for _, v in table.moves_list.options if v >= 0]
+            if listed:
+                table.moves_list.value = rng.choice(listed)
+            table.play_button.click()
+        assert "did not work" not in table.status.problem, table.status.problem
+        moves = max(moves, len(table.game.moves()))
+    assert moves > 20

@@ -130,24 +130,31 @@ _BORDER_STYLE: Final = {
 }
 
 
+BORDER_BLOCK: Final = 4
+"""Borders are drawn as one path per kind and per block of 4 x 4 cells: a redraw repaints
+only the part of the map that changed, and a small path is all it retraces there."""
+
+
 def _borders(board: Map, box: Box) -> list[Shape]:
-    """All segments of one kind as one path, thick for land borders."""
-    by_kind: dict[str, list[PathCommand]] = defaultdict(list)
+    """The segments by kind (land borders thick) and by block of the grid."""
+    paths: dict[tuple[str, int, int], list[PathCommand]] = defaultdict(list)
     for seg in board.segments():
         (r0, c0), (r1, c1) = seg.start, seg.end
-        by_kind[seg.kind] += [("M", *box.point(r0, c0)), ("L", *box.point(r1, c1))]
+        block = (seg.kind, min(r0, r1) // BORDER_BLOCK, min(c0, c1) // BORDER_BLOCK)
+        paths[block] += [("M", *box.point(r0, c0)), ("L", *box.point(r1, c1))]
     shapes: list[Shape] = []
     for kind in ("sea", "coast_closed", "coast_open", "rim", "land"):
-        if by_kind.get(kind):
-            colour, width = _BORDER_STYLE[kind]
-            shapes.append(
-                Path(
-                    id=f"border-{kind}",
-                    commands=tuple(by_kind[kind]),
-                    stroke=colour,
-                    stroke_width=width,
+        colour, width = _BORDER_STYLE[kind]
+        for (k, br, bc), commands in sorted(paths.items()):
+            if k == kind:
+                shapes.append(
+                    Path(
+                        id=f"border-{kind}-{br}-{bc}",
+                        commands=tuple(commands),
+                        stroke=colour,
+                        stroke_width=width,
+                    )
                 )
-            )
     return shapes
 
 
