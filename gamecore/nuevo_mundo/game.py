@@ -392,6 +392,10 @@ class NuevoMundo(Game):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
+        return self._legal()
+
+    def _legal(self, only: type[Action] | None = None) -> list[Action]:
+        """The legal actions, or only those of type ``only`` (cheaper, for ``_check``)."""
         if self.stage == OVER:
             return []
         if self.pending == NUMBER:
@@ -421,7 +425,7 @@ class NuevoMundo(Game):
             return [Settle(r) for r in self.map.land_regions() if not self.occupants(r)]
         if self.stage == PLACE:
             return self._placements()
-        return self._operations()
+        return self._operations(only)
 
     def _placements(self) -> list[Action]:
         p = self.order[self.turn]
@@ -440,41 +444,47 @@ class NuevoMundo(Game):
                     actions.extend(PlaceShip(r, s) for s in self.map.open_seas(r))
         return actions
 
-    def _operations(self) -> list[Action]:
+    def _operations(self, only: type[Action] | None = None) -> list[Action]:
         p = self.order[self.turn]
         conflicts = self.conflicts()
         actions: list[Action] = []
-        if not conflicts:
+        if not conflicts and only in (None, EndTurn):
             actions.append(EndTurn())
         for r in conflicts:
-            actions.append(Attack(r))
-            if r not in self.negotiated:
+            if only in (None, Attack):
+                actions.append(Attack(r))
+            if r not in self.negotiated and only in (None, Negotiate):
                 actions.extend(Negotiate(r, d) for d in self._retreats(r))
-        if self.ops >= self.options["operations"]:
+        if self.ops >= self.options["operations"] or only in (EndTurn, Attack, Negotiate):
             return actions
         m = self.map
-        can_aim = len(self.red) < data.RED_CONES
+        red = self.red
+        aims = len(red) < data.RED_CONES and only in (None, Aim)
+        embarks = only in (None, Embark)
+        disembarks = only in (None, Disembark)
         for r in range(len(self.cq)):
             if r in conflicts:
                 continue
             land = m.regions[r].land
             if land and self.cq[r][p]:
                 troops = self.cq[r][p]
-                if can_aim:
+                if aims:
                     actions.extend(
-                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in self.red
+                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in red
                     )
-                for s in m.open_seas(r):
-                    room = data.SHIP_CAPACITY * self.ships[s][p] - self.cq[s][p]
-                    actions.extend(Embark(r, s, k) for k in range(1, min(troops, room) + 1))
+                if embarks:
+                    for s in m.open_seas(r):
+                        room = data.SHIP_CAPACITY * self.ships[s][p] - self.cq[s][p]
+                        actions.extend(Embark(r, s, k) for k in range(1, min(troops, room) + 1))
             elif not land and self.ships[r][p]:
-                if can_aim:
+                if aims:
                     actions.extend(
-                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in self.red
+                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in red
                     )
-                spare = self.cq[r][p] - self.ships[r][p]
-                for land_region in m.open_lands(r):
-                    actions.extend(Disembark(r, land_region, k) for k in range(1, spare + 1))
+                if disembarks:
+                    spare = self.cq[r][p] - self.ships[r][p]
+                    for land_region in m.open_lands(r):
+                        actions.extend(Disembark(r, land_region, k) for k in range(1, spare + 1))
         return actions
 
     def _fleets(self) -> list[tuple[int, int]]:
@@ -536,8 +546,7 @@ class NuevoMundo(Game):
             return t("nuevo_mundo.not_an_action", action=shown)
         if self.stage == OVER:
             return t("nuevo_mundo.game_over")
-        legal = self.legal_actions()
-        if action in legal:
+        if action in self._legal(type(action)):
             return None
         return self._reason(action)
 
