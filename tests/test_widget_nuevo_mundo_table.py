@@ -428,3 +428,13 @@ def test_random_clicks_and_presses_never_raise(
         assert "did not work" not in table.status.problem, table.status.problem
         moves = max(moves, len(table.game.moves()))
     assert moves > 20
+
+
+def test_the_table_shows_a_picture_where_widgets_cannot_run_and_says_itself_in_words() -> None:
+    table = entered(("human", "greedy"))
+    bundle, _ = table._repr_mimebundle_()
+    assert {"application/vnd.jupyter.widget-view+json", "image/png"} <= set(bundle)
+    assert "VBox" not in bundle["text/plain"]
+    words = table.describe()
+    assert any(line.startswith("AT: Ana has 3 CQ and 2 CA") for line in words)
+    assert any(line.startswith("BT: Bruno has 3 CQ and 2 CA") for line in words)
