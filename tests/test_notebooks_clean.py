@@ -50,6 +50,7 @@ TAUGHT_NUMBERS = {
     "mondo/02": ["categories(sheet)", "categories(rulebook_sheet(volcano_chip=True))"],
     "mondo/03": ["best_words(best)", "distance_words(mine, best)", "ways_table()"],
     "mondo/04": ["species_table()", "biome_table()"],
+    "nuevo_mundo/01": ["map_words(game)", "credit_table(game, 0)", "battle_table(game)"],
     "nuevo_mundo/04": ["category_table()"],
 }
 """For each lesson (named by its game folder and number, the same in every language: the two

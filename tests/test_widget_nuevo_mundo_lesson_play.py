@@ -213,6 +213,10 @@ def test_the_white_cone_waits_for_the_die_and_the_red_cone_stays() -> None:
     joined = " ".join(texts)  # the panel wraps its lines
     assert "red" in texts and "Red cones on the map: 1 of 3" in joined
     assert "Operative stage" in joined and "Turn: Ana" in joined
+    conflict = steps[9].picture.scene
+    assert "Conflict region: BT" in " ".join(_texts(conflict))
+    assert "selected" in {s.id for s in conflict.shapes}
+    assert "selected" not in {s.id for s in steps[13].picture.scene.shapes}  # battle over
     # the turn's end takes the cones off
     assert not any(s.id.startswith("red-cone") for s in steps[8].picture.scene.shapes)
 

@@ -395,6 +395,11 @@ class Story:
             cones = _w("red_cones", n=len(game.red))
             shapes += _panel_text(x, y + 6, cones, "cones")
             y += _text_height(cones) + 6
+        conflicts = game.conflicts() if game.stage == OPERATE else []
+        for region in conflicts:
+            words = _w("conflict_in", region=game.region_name(region))
+            shapes += _panel_text(x, y + 6, words, f"conflict-{region}", bold=True)
+            y += _text_height(words, bold=True) + 6
         if colour is not None:
             label = _w("die_label")
             shapes += _panel_text(x, y + 14, label, "die-label", bold=True)
@@ -408,7 +413,9 @@ class Story:
                 "step_title_die", n=self.steps, map=game.map.title, colour=colour_word(colour)
             )
         scene = Scene(width, height, background=PAPER, title=title)
-        scene.extend(map_shapes(game.view(self.viewer), box, MapLook(targets=False)))
+        # the conflict region (where a battle is fought) outlined, as the table marks a choice
+        look = MapLook(selected=conflicts[0] if conflicts else None, targets=False)
+        scene.extend(map_shapes(game.view(self.viewer), box, look))
         scene.extend(shapes)
         return Picture(scene)
 
