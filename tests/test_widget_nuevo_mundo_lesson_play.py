@@ -188,6 +188,8 @@ def test_the_lesson_plays_by_the_rules_and_tells_every_event_once() -> None:
     BT, CM = lp.regions(game, "BT CM")
     assert game.cq[BT] == [0, 1]
     assert game.ships[CM][0] == 1 and game.cq[CM][0] == 1
+    # the activity's point: Ana's only land region already holds a settlement, so no CA
+    assert {type(a) for a in game.legal_actions()} == {PlaceCQ, PlaceShip}
 
 
 def test_a_step_with_nothing_new_says_so() -> None:
