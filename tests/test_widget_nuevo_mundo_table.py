@@ -438,3 +438,16 @@ def test_the_table_shows_a_picture_where_widgets_cannot_run_and_says_itself_in_w
     words = table.describe()
     assert any(line.startswith("AT: Ana has 3 CQ and 2 CA") for line in words)
     assert any(line.startswith("BT: Bruno has 3 CQ and 2 CA") for line in words)
+
+
+def test_many_card_backs_stay_in_the_panel_beside_the_words() -> None:
+    from dataclasses import replace
+
+    view = entered(("human", "greedy")).game.view(0)
+    view = replace(view, backs=(view.backs[0], (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)))
+    scene = table_scene(view)
+    line = scene.find("player-1-line")
+    line_end = line.bbox()[0] + line.bbox()[2]
+    backs = [s for s in scene if s.id.startswith("player-1-back-")]
+    assert len(backs) == 12
+    assert all(line_end <= s.bbox()[0] and s.bbox()[0] + s.bbox()[2] <= WIDTH for s in backs)

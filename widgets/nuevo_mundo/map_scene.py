@@ -46,7 +46,6 @@ WHITE_CONE: Final = "#ffffff"
 OPTION: Final = "#882255"
 """The outline of a region a click may go to next (thinner than the selection's)."""
 BADGE_H: Final = 15
-BADGE_W: Final = 58
 NAME_SIZE: Final = 12
 """No text on the map is smaller (scene pixels)."""
 
@@ -301,19 +300,29 @@ def _ship(x: float, y: float, id: str, colour: str) -> list[Shape]:
     ]
 
 
+def badge_width(cq: int, ca: int, ships: int) -> float:
+    """As wide as what the badge holds, so badges of small regions crowd the map less."""
+    width = 15 + 7.5 * len(str(cq)) + 3 + 7 * ca
+    if ships:
+        width += 19 + 7.5 * len(str(ships))
+    return width + 2
+
+
 def badge(view: NuevoMundoView, region: int, player: int, x: float, y: float) -> list[Shape]:
-    """One player's pieces in one region, in a badge of the player's colour: the seat's
-    number, the CQ count, a block per CA, then the ships and their count."""
+    """One player's pieces in one region, in a badge of the player's colour centred on
+    ``x``: the seat's number, the CQ count, a block per CA, then the ships and their count."""
     colour = player_colour(player)
     ink = text_on(colour)
     id = f"pieces-{region}-{player}"
     cq, ca, ships = view.cq[region][player], view.ca[region][player], view.ships[region][player]
+    width = badge_width(cq, ca, ships)
+    x = max(2.0, x - width / 2)  # a region on the map's edge keeps its badge in view
     shapes: list[Shape] = [
         Rect(
             id=id,
             x=x,
             y=y,
-            width=BADGE_W,
+            width=width,
             height=BADGE_H,
             radius=4,
             fill=colour,
@@ -390,9 +399,7 @@ def _region_marks(view: NuevoMundoView, box: Box, look: MapLook) -> list[Shape]:
             )
         )
         for k, p in enumerate(here):
-            shapes += badge(
-                view, region.id, p, x - BADGE_W / 2, top + NAME_SIZE + 1 + k * (BADGE_H + 1)
-            )
+            shapes += badge(view, region.id, p, x, top + NAME_SIZE + 1 + k * (BADGE_H + 1))
     return shapes
 
 

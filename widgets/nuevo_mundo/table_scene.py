@@ -89,6 +89,7 @@ def _players(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
                     fill=tint(HIGHLIGHT, 0.85),
                 )
             )
+        fill = colour if alive else tint(colour, 0.7)
         shapes += [
             Rect(
                 id=f"player-{p}",
@@ -97,7 +98,7 @@ def _players(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
                 width=18,
                 height=16,
                 radius=4,
-                fill=colour if alive else tint(colour, 0.7),
+                fill=fill,
                 stroke=INK,
                 stroke_width=1,
             ),
@@ -109,40 +110,54 @@ def _players(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
                 size=12,
                 bold=True,
                 anchor="middle",
-                fill=text_on(colour),
+                fill=text_on(fill),
             ),
         ]
         label = name if alive else t("nuevo_mundo_table.out_of_game", name=name)
-        shapes.append(_text(PANEL_X + 24, y + 9, label, f"player-{p}-name", bold=now))
+        shapes.append(_text(PANEL_X + 24, y + 9, _fit(label), f"player-{p}-name", bold=now))
         income = _credits_now(view, p)
-        line = t("nuevo_mundo_table.player_line", n=income, cards=len(view.backs[p]))
+        line = t("nuevo_mundo_table.player_line", n=income)
         if p == view.player and view.hand:
-            line = t(
-                "nuevo_mundo_table.player_line_points",
-                n=income,
-                cards=len(view.hand),
-                points=sum(CARDS[c].points for c in view.hand),
-            )
+            points = sum(CARDS[c].points for c in view.hand)
+            line = t("nuevo_mundo_table.player_line_points", n=income, points=points)
         shapes.append(_text(PANEL_X + 24, y + 25, line, f"player-{p}-line", size=12, fill=MUTED))
-        x = PANEL_X + PANEL_W - 16 * len(view.backs[p])
-        for k, cat in enumerate(view.backs[p]):
-            category = CATEGORIES[cat]
-            shapes.append(
-                Rect(
-                    id=f"player-{p}-back-{k}",
-                    x=x + 16 * k,
-                    y=y + 17,
-                    width=15,
-                    height=15,
-                    radius=2,
-                    fill=tint(CATEGORY_COLOURS[category], 0.5),
-                    stroke=INK,
-                    stroke_width=0.5,
-                )
-            )
-            shapes += category_symbol(category, x + 16 * k + 1, y + 18, 13, f"player-{p}-sym-{k}")
+        shapes += _backs(view.backs[p], PANEL_X + 30 + 7.2 * len(line), y + 17, f"player-{p}")
         y += 35
     return shapes, y
+
+
+def _fit(words: str, width: float = PANEL_W - 24, size: float = 13) -> str:
+    """``words`` cut with an ellipsis where they would run out of the panel."""
+    most = int(width / (0.64 * size))
+    return words if len(words) <= most else words[: most - 1].rstrip() + "…"
+
+
+def _backs(backs: tuple[int, ...], left: float, y: float, id: str) -> list[Shape]:
+    """A player's cards as small backs (category colour and symbol), right-aligned in the
+    panel after ``left``; many cards overlap rather than run over the words."""
+    if not backs:
+        return []
+    room = PANEL_X + PANEL_W - left
+    step = min(16.0, max(4.0, (room - 15) / max(1, len(backs) - 1)))
+    x = PANEL_X + PANEL_W - 15 - step * (len(backs) - 1)
+    shapes: list[Shape] = []
+    for k, cat in enumerate(backs):
+        category = CATEGORIES[cat]
+        shapes.append(
+            Rect(
+                id=f"{id}-back-{k}",
+                x=x + step * k,
+                y=y,
+                width=15,
+                height=15,
+                radius=2,
+                fill=tint(CATEGORY_COLOURS[category], 0.5),
+                stroke=INK,
+                stroke_width=0.5,
+            )
+        )
+        shapes += category_symbol(category, x + step * k + 1, y + 1, 13, f"{id}-sym-{k}")
+    return shapes
 
 
 def _settlements(view: NuevoMundoView, player: int) -> tuple[int, int]:
