@@ -36,6 +36,8 @@ from widgets.ecosfera import EcosferaTable
 from widgets.ecosfera.scene import WIDTH as ECO_WIDTH
 from widgets.mondo.table import MondoTable
 from widgets.mondo.table_scene import WIDTH as MONDO_WIDTH
+from widgets.nuevo_mundo.table import NuevoMundoTable
+from widgets.nuevo_mundo.table_scene import WIDTH as NMUNDO_WIDTH
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.nuevos_mundos.table_scene import WIDTH as NM_WIDTH
 from widgets.table_base import GameTable, default_names, you_name
@@ -47,7 +49,7 @@ LANGUAGE_PARAMETER = "lang"
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
-APP_WIDTH = f"{max(NM_WIDTH, ECO_WIDTH, MONDO_WIDTH) + 20}px"
+APP_WIDTH = f"{max(NM_WIDTH, ECO_WIDTH, MONDO_WIDTH, NMUNDO_WIDTH) + 20}px"
 """The tables' canvas width and their border."""
 
 
@@ -103,6 +105,18 @@ APPS: dict[str, AppSpec] = {
         make_table=lambda players, seats, old: MondoTable(players=players, seats=seats),
         from_game=MondoTable.from_game,
         hot_seat=False,
+    ),
+    "nuevo-mundo": AppSpec(
+        key="nuevo_mundo",
+        title="Nuevo Mundo",
+        min_players=2,
+        max_players=5,
+        default_players=3,
+        bot_kinds=("greedy",),  # expands, builds and attacks when the odds are good
+        make_table=lambda players, seats, old: NuevoMundoTable(
+            players=len(players), seats=seats, names=players
+        ),
+        from_game=NuevoMundoTable.from_game,
     ),
 }
 """The apps by game name (``gamecore.GAMES``'s names); ``notebooks/apps/`` has one each."""
@@ -372,6 +386,6 @@ def _renamed(game: Game, renames: Mapping[str, str]) -> Game:
 
 
 def app(game: str, **options: Any) -> PlayApp:
-    """The play-only app of ``game`` ("nuevos-mundos", "ecosfera" or "mondo"); see
+    """The play-only app of ``game`` ("nuevos-mundos", "ecosfera", "mondo" or "nuevo-mundo"); see
     ``PlayApp``."""
     return PlayApp(game, **options)
