@@ -308,6 +308,34 @@ def test_a_plan_is_never_likelier_than_its_march_or_its_battle() -> None:
     assert plans == sorted(plans)
 
 
+# ------------------------------------------------------------------ the quizzes
+
+
+def test_the_criptex_quiz_is_right_about_the_criptex() -> None:
+    quiz = lc.criptex_quiz()
+    q1 = quiz.questions[0]
+    assert q1.options[q1.answer] == "Tactics 1 and 2"
+    assert beats(3, 1) and beats(3, 2) and not beats(3, 4)
+    q3 = quiz.questions[2]
+    assert lc.fraction_words(lc.best_mix().chances[1]) in q3.text
+    assert "About 40 times" in q3.options[q3.answer]
+    q4 = quiz.questions[3]
+    assert q4.options[q4.answer].startswith("0 pieces") and lc.best_mix().value == 0
+    assert quiz.questions[1].options[quiz.questions[1].answer].startswith("Every tactic")
+    assert quiz.answer(0, 0).correct and not quiz.answer(1, 0).correct
+
+
+def test_the_risk_quiz_fills_in_the_die_and_the_battle() -> None:
+    quiz = lr.risk_quiz()
+    q1, q2, q3, q4 = quiz.questions
+    assert q1.options[q1.answer] == "2/3" and q2.options[q2.answer] == "4/5"
+    assert "16/25" in q3.explanation
+    assert f"{battle_value(6, 3):.0%}" in q4.text
+    assert q3.options[q3.answer] == "They are multiplied."
+    assert len({q.answer for q in quiz.questions}) == 3  # the right answer moves around
+    assert len(set(q1.options)) == 3  # the die's 2/3 is not one of the distractors
+
+
 # ------------------------------------------------------------------ words and notebooks
 
 

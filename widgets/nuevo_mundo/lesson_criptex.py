@@ -37,6 +37,7 @@ from gamecore.words import join_words, number, percent, t
 
 from ..notes import Notes, wrap
 from ..palette import INK, MUTED, OK, PAPER, WARNING, text_on, tint
+from ..quiz import Quiz
 from ..scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 from ..scene import wrap as wrap_text
 from ..svg import Picture
@@ -625,12 +626,64 @@ def criterion_table() -> Grid:
     return Grid(headers, tuple(rows), note=t("nuevo_mundo_lessons.criterion_table_note"))
 
 
+# ------------------------------------------------------------------------------ the quiz
+
+CRIPTEX_QUIZ: Final = (
+    ("nuevo_mundo_lessons.quiz2_q1", ("nuevo_mundo_lessons.quiz2_q1_a",
+     "nuevo_mundo_lessons.quiz2_q1_b", "nuevo_mundo_lessons.quiz2_q1_c"), 0,
+     "nuevo_mundo_lessons.quiz2_q1_why"),
+    ("nuevo_mundo_lessons.quiz2_q2", ("nuevo_mundo_lessons.quiz2_q2_a",
+     "nuevo_mundo_lessons.quiz2_q2_b", "nuevo_mundo_lessons.quiz2_q2_c"), 2,
+     "nuevo_mundo_lessons.quiz2_q2_why"),
+    ("nuevo_mundo_lessons.quiz2_q3", ("nuevo_mundo_lessons.quiz2_q3_a",
+     "nuevo_mundo_lessons.quiz2_q3_b", "nuevo_mundo_lessons.quiz2_q3_c"), 1,
+     "nuevo_mundo_lessons.quiz2_q3_why"),
+    ("nuevo_mundo_lessons.quiz2_q4", ("nuevo_mundo_lessons.quiz2_q4_a",
+     "nuevo_mundo_lessons.quiz2_q4_b", "nuevo_mundo_lessons.quiz2_q4_c"), 0,
+     "nuevo_mundo_lessons.quiz2_q4_why"),
+)  # fmt: skip
+"""Lesson 2's quiz: (question, options, the right option, why), as catalog keys written
+whole so the catalog test sees them."""
+
+
+def quiz_from_keys(
+    questions: Sequence[tuple[str, tuple[str, ...], int, str]], title: str, **values: Any
+) -> Quiz:
+    """A quiz whose words are catalog keys; ``values`` fill their placeholders."""
+    return Quiz(
+        [
+            {
+                "question": t(question, **values),
+                "options": [t(option, **values) for option in options],
+                "answer": answer,
+                "explanation": t(why, **values),
+            }
+            for question, options, answer, why in questions
+        ],
+        title=title,
+    )
+
+
+def criptex_quiz() -> Quiz:
+    """Four questions on cycles, mixes and the equilibrium, with the balance mix's chance
+    of tactic 2 filled in from the mathematics."""
+    chance = best_mix().chances[1]
+    return quiz_from_keys(
+        CRIPTEX_QUIZ,
+        t("nuevo_mundo_lessons.quiz2_title"),
+        fraction=fraction_words(chance),
+        times=number(float(chance * 100)),
+    )
+
+
 __all__ = [
+    "CRIPTEX_QUIZ",
     "CRITERIA_PAIRS",
     "Grid",
     "Mix",
     "best_answers",
     "best_mix",
+    "criptex_quiz",
     "criterion_mixes",
     "criterion_table",
     "cycle_picture",
@@ -638,6 +691,7 @@ __all__ = [
     "hatch",
     "mix_picture",
     "payoff_table",
+    "quiz_from_keys",
     "rps_mix",
     "rps_table",
     "signed",

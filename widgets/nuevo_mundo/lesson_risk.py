@@ -40,9 +40,10 @@ from gamecore.words import number, percent, t
 
 from ..notes import Notes
 from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER, WARNING, text_on, tint
+from ..quiz import Quiz
 from ..scene import Rect, Scene, Text
 from ..svg import Picture
-from .lesson_criptex import Grid, fraction_words
+from .lesson_criptex import Grid, fraction_words, quiz_from_keys
 
 GREEN: Final = Fraction(COLOUR_DIE.count("green"), len(COLOUR_DIE))
 RED: Final = Fraction(COLOUR_DIE.count("red"), len(COLOUR_DIE))
@@ -547,6 +548,42 @@ def plan_table(
     return Grid(headers, tuple(rows), note=t("nuevo_mundo_lessons.plan_note"))
 
 
+# ------------------------------------------------------------------------------ the quiz
+
+RISK_QUIZ: Final = (
+    ("nuevo_mundo_lessons.quiz3_q1", ("nuevo_mundo_lessons.quiz3_q1_a",
+     "nuevo_mundo_lessons.quiz3_q1_b", "nuevo_mundo_lessons.quiz3_q1_c"), 1,
+     "nuevo_mundo_lessons.quiz3_q1_why"),
+    ("nuevo_mundo_lessons.quiz3_q2", ("nuevo_mundo_lessons.quiz3_q2_a",
+     "nuevo_mundo_lessons.quiz3_q2_b", "nuevo_mundo_lessons.quiz3_q2_c"), 2,
+     "nuevo_mundo_lessons.quiz3_q2_why"),
+    ("nuevo_mundo_lessons.quiz3_q3", ("nuevo_mundo_lessons.quiz3_q3_a",
+     "nuevo_mundo_lessons.quiz3_q3_b", "nuevo_mundo_lessons.quiz3_q3_c"), 0,
+     "nuevo_mundo_lessons.quiz3_q3_why"),
+    ("nuevo_mundo_lessons.quiz3_q4", ("nuevo_mundo_lessons.quiz3_q4_a",
+     "nuevo_mundo_lessons.quiz3_q4_b", "nuevo_mundo_lessons.quiz3_q4_c"), 1,
+     "nuevo_mundo_lessons.quiz3_q4_why"),
+)  # fmt: skip
+"""Lesson 3's quiz: (question, options, the right option, why), as catalog keys."""
+
+
+def risk_quiz() -> Quiz:
+    """Four questions on the die, a journey and a battle's chance, with the die's and the
+    rulebook battle's numbers filled in from the data and the mathematics."""
+    crossed, _closed, _lost = in_the_end()
+    return quiz_from_keys(
+        RISK_QUIZ,
+        t("nuevo_mundo_lessons.quiz3_title"),
+        green=fraction_words(GREEN),
+        faces=len(COLOUR_DIE),
+        greens=COLOUR_DIE.count("green"),
+        crossed=fraction_words(crossed),
+        two=fraction_words(crossed**2),
+        chance=percent(battle_value(6, 3)),
+        per_hundred=round(battle_value(6, 3) * 100),
+    )
+
+
 __all__ = [
     "arrival",
     "battle_experiment",
@@ -559,6 +596,7 @@ __all__ = [
     "in_the_end",
     "journey_table",
     "plan_table",
+    "risk_quiz",
     "simulate_battle",
     "when_to_attack",
 ]
