@@ -75,6 +75,8 @@ def _play_one_human_move(made: PlayApp) -> None:
     elif made.spec.key == "mondo":  # real time: start the timer, then take a tile
         table.play.playing = True
         assert table.take(0)
+    elif made.spec.key == "nuevo_mundo":  # a click on a free land region, as a move
+        assert table.play(table.game.legal_actions()[0])
     else:
         assert table.perform(table.game.legal_actions()[0])
     assert len(table.history) > before

@@ -51,6 +51,26 @@ TAUGHT_NUMBERS = {
     "mondo/03": ["best_words(best)", "distance_words(mine, best)", "ways_table()"],
     "mondo/04": ["species_table()", "biome_table()"],
     "nuevo_mundo/01": ["map_words(game)", "credit_table(game, 0)", "battle_table(game)"],
+    "nuevo_mundo/02": [
+        "rps_table()",
+        'payoff_table("balance", "balance")',
+        'best_answers("balance", "balance")',
+        "rps_mix()",
+        "mix.words()",
+        "mix.against_each()",
+        'exploit_table("equilibrium"',
+        'exploit_table("favourite"',
+        "criterion_table()",
+    ],
+    "nuevo_mundo/03": [
+        "border_table(throws=3)",
+        "border_experiment(",
+        "journey_table(borders=3",
+        "battle_words(6, 3)",
+        "battle_experiment(6, 3",
+        "when_to_attack()",
+        "plan_table(defenders=3",
+    ],
     "nuevo_mundo/04": ["category_table()"],
 }
 """For each lesson (named by its game folder and number, the same in every language: the two

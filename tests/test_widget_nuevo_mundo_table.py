@@ -312,7 +312,7 @@ def test_picture_of_a_game_alone_shows_no_hand_and_no_tactic() -> None:
 def test_the_table_speaks_spanish() -> None:
     try:
         table = NuevoMundoTable(2, seed=5, lang="es")
-        assert table.status.text.startswith("Tu decisión")
+        assert table.status.text.startswith("Te toca")
         assert table.buttons["end_turn"].description == "Terminar turno"
         click_region(table, table.game.map.by_name("AT"))
         assert table.choices()[0].label == "Fundar el primer asentamiento en AT"
@@ -346,7 +346,7 @@ def test_three_players_with_the_equilibrium_bot_wait_for_the_human() -> None:
     game = table.game
     assert game.current_player == 0
     assert table.model.options()  # free land regions to enter
-    assert table.status.text.startswith("Your decision")
+    assert table.status.text.startswith("Your turn")
 
 
 def test_typing_the_order_die_in_hot_seat_needs_no_handover() -> None:
