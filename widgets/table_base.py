@@ -78,6 +78,7 @@ def default_names(seats: Sequence[str]) -> tuple[str, ...]:
     human is "You" ("Tú"), a bot is named by its kind ("Greedy bot", "Bot voraz"), and a
     name that would repeat gets a number ("Greedy bot 2"; the rules need distinct names)."""
     names: list[str] = []
+    bases: list[str] = []
     for i, seat in enumerate(seats):
         if seat == "human":
             name = you_name() if "human" not in seats[:i] else t("core.player_numbered", n=i + 1)
@@ -85,8 +86,9 @@ def default_names(seats: Sequence[str]) -> tuple[str, ...]:
             name = bot_name(seat)
         else:
             name = t("core.player_numbered", n=i + 1)
-        if name in names:
-            name = t("table.name_numbered", name=name, n=names.count(name) + 1)
+        bases.append(name)
+        if name in names:  # the third greedy bot is "Greedy bot 3", not "Greedy bot 2 2"
+            name = t("table.name_numbered", name=bases[-1], n=bases.count(bases[-1]))
             while name in names:  # only if a teacher's seat list is very odd
                 name = t("table.name_numbered", name=name, n=i + 1)
         names.append(name)

@@ -233,11 +233,25 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
     # ------------------------------------------------------------------ playing
     def _start(self, game: NuevoMundo, event: str) -> None:
         self.model.start(game)
-        self.history = []
+        self.history = self._retold(game)
         self._suggest_file_name(f"nuevo-mundo-{game.seed}.json")
         moves = [text for _, text in self._run_bots()]
         self.status.set(event=" ".join([event, *moves]).strip())
         self._refresh()
+
+    def _retold(self, game: NuevoMundo) -> list[str]:
+        """The sentence of every move so far, in the language of the moment (a loaded game,
+        or the same game on a table rebuilt in another language, keeps its history)."""
+        if not game.moves():
+            return []
+        chance = [e for e in game.log if isinstance(e, Chance)]
+        replay = type(game)(game.players, game.seed, _chance=chance, **game.options)
+        lines = []
+        for player, action in game.moves():
+            before = replay.clone()
+            replay.play(action)
+            lines.append(self.model.describe_move(before, player, action))
+        return lines
 
     def _describe(self, before: NuevoMundo, player: int, action: Action) -> str:
         return self.model.describe_move(before, player, action)

@@ -21,15 +21,24 @@ from typing import Final
 from gamecore.nuevo_mundo import NuevoMundoView
 from gamecore.nuevo_mundo.actions import colour_word
 from gamecore.nuevo_mundo.criptex import criterion, criterion_name
-from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, credits
+from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, Card, credits
 from gamecore.nuevo_mundo.events import event_text
 from gamecore.nuevo_mundo.game import TACTIC_ATTACKER, TACTIC_DEFENDER
 from gamecore.words import t
 
+from ..card_face import fit_size
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
 from ..scene import Rect, Scene, Shape, Text, wrap
 from ..table_base import about
-from .cards import CARD_W, CATEGORY_COLOURS, card_face, category_symbol, hand_shapes
+from .cards import (
+    CARD_W,
+    CATEGORY_COLOURS,
+    card_name,
+    category_name,
+    category_symbol,
+    hand_shapes,
+    points_words,
+)
 from .map_scene import NS, Box, MapLook, fit_box, map_shapes, player_colour, seat_mark
 
 WIDTH: Final = 760
@@ -40,8 +49,14 @@ PANEL_W: Final = WIDTH - PANEL_X - 6
 STRIP_Y: Final = MAP_H + 16
 STRIP_H: Final = 196
 HEIGHT: Final = STRIP_Y + STRIP_H
-FACE_UP_STEP: Final = 44
-HAND_X: Final = 216
+FACE_UP_STEP: Final = 56
+"""The face-up cards lie in rows, one above the other: each row shows the whole card in
+words (name, points, category) beside its category's colour and symbol, so all three can be
+read and compared when one is to be taken (whole cards side by side would not fit beside
+the hand)."""
+FACE_UP_W: Final = 222
+FACE_UP_H: Final = 50
+HAND_X: Final = 236
 STRIP_RIGHT: Final = MAP_W + 6
 """The face-up cards and the hand sit under the map; the panel runs the whole height."""
 TABLE_SIZE: Final = 5
@@ -333,6 +348,40 @@ def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
     return shapes, y + 4
 
 
+def face_up_row(card: Card, x: float, y: float, *, id: str, target: str | None) -> list[Shape]:
+    """A face-up card as one row: the category's colour band with its symbol, then the card's
+    name and points and, below them, its category in words."""
+    colour = CATEGORY_COLOURS[card.category]
+    band = 44
+    shapes: list[Shape] = [
+        Rect(
+            id=id,
+            target=target,
+            x=x,
+            y=y,
+            width=FACE_UP_W,
+            height=FACE_UP_H,
+            radius=6,
+            fill=tint(colour, 0.82),
+            stroke=INK,
+        ),
+        Rect(id=f"{id}-band", x=x, y=y, width=band, height=FACE_UP_H, radius=6, fill=colour),
+    ]
+    shapes += category_symbol(card.category, x + 7, y + 9, 30, f"{id}-symbol")
+    room = FACE_UP_W - band - 10
+    name, size = fit_size(
+        t("nuevo_mundo_table.face_up_name", name=card_name(card), points=points_words(card.points)),
+        room,
+        14,
+        bold=True,
+        smallest=12,
+    )
+    shapes.append(_text(x + band + 6, y + 15, name, f"{id}-name", size=size, bold=True))
+    kind, size = fit_size(category_name(card.category), room, 12, smallest=12)
+    shapes.append(_text(x + band + 6, y + 35, kind, f"{id}-category", size=size))
+    return shapes
+
+
 def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
     """The face-up cards (clickable when one is to be taken) and the shown hand."""
     y = STRIP_Y
@@ -344,10 +393,10 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
     top = y + 24
     for slot, card in enumerate(view.face_up):
         # the target names the slot: taking "face-up card 2" is the engine's action
-        shapes += card_face(
+        shapes += face_up_row(
             CARDS[card],
-            6 + slot * FACE_UP_STEP,
-            top,
+            6,
+            top + slot * FACE_UP_STEP,
             id=f"face-up-{slot}",
             target=None if look.still else f"faceup:{slot}",
         )
