@@ -291,6 +291,46 @@ def mondo_figures(recorder: Recorder, clicks: int) -> list[Figure]:
     return [take, clock]
 
 
+def nuevo_mundo_figures(recorder: Recorder, clicks: int) -> list[Figure]:
+    try:
+        from widgets.nuevo_mundo.table import NuevoMundoTable
+    except ImportError as err:
+        print(f"(NuevoMundoTable not importable, skipped: {err})")
+        return []
+    # three seats on the Antilles, the student's placement stage of round 1
+    table = NuevoMundoTable(3, seats=("human", "greedy", "greedy"), seed=2026, scenario="antillas")
+    while table.game.stage != "place" or table.game.current_player != 0:
+        table.play(table.game.legal_actions()[0])
+    own = next(r for r in table.game.map.land_regions() if table.game._has(r, 0))
+    spot = table.scene().center_of(f"region:{own}")
+
+    def select_or_let_go(i: int) -> None:  # click a region of hers, then let go of it
+        table.canvas.click(*spot) if i % 2 == 0 else table.let_go()
+
+    select = measure(
+        "NuevoMundoTable: click her region (chosen), then let go of it (alternating)",
+        recorder,
+        select_or_let_go,
+        clicks,
+        lambda: len(table.scene().shapes),
+    )
+
+    def choose_region(i: int) -> None:
+        table.undo() if len(table.game.moves()) > placed else None
+        table.click_region(own)
+
+    placed = len(table.game.moves())
+    buy = measure(
+        "NuevoMundoTable: press «+1 CQ» on a chosen region (undone between presses)",
+        recorder,
+        lambda i: table.choose(0),
+        min(clicks, 200),
+        lambda: len(table.scene().shapes),
+        between=choose_region,
+    )
+    return [select, buy]
+
+
 # --------------------------------------------------------------------------- output
 
 
@@ -325,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             *table_figures(recorder, clicks),
             *ecosfera_figures(recorder, clicks),
             *mondo_figures(recorder, clicks),
+            *nuevo_mundo_figures(recorder, clicks),
         ]
     finally:
         uninstall()
