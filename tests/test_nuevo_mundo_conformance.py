@@ -17,6 +17,7 @@ from gamecore.nuevo_mundo.maps import SCENARIOS, scenario
 CASES = [
     # (scenario, players, rounds, seeds, full checks)
     ("teaching", 2, 4, 4, True),
+    ("examples", 2, 4, 2, True),
     ("antillas", 2, 4, 3, True),
     ("antillas", 3, 3, 3, False),
     ("golfo", 4, 3, 2, False),
@@ -28,23 +29,9 @@ CASES = [
 ]
 
 
-def needs_map(key: str) -> None:
-    """Skip while a hand-made scenario's map file is not in the package yet (it is being
-    drawn); any other problem with the map fails."""
-    if key == "random":
-        return
-    if key not in SCENARIOS:
-        pytest.skip(f"the {key} map is not among the scenarios yet")
-    try:
-        scenario(key)
-    except FileNotFoundError:
-        pytest.skip(f"the {key} map is not in gamecore/nuevo_mundo/maps/ yet")
-
-
 @pytest.mark.parametrize("dice", ["engine", "table"])
 @pytest.mark.parametrize(("key", "players", "rounds", "seeds", "full"), CASES)
 def test_random_games_conform(key, players, rounds, seeds, full, dice):
-    needs_map(key)
     report = check_random_games(
         "nuevo-mundo",
         players=players,
@@ -65,3 +52,14 @@ def test_the_random_scenario_builds_different_maps():
 
     keys = {new_game("nuevo-mundo", players=3, seed=s).map.key for s in range(6)}
     assert len(keys) > 1
+
+
+def test_every_scenario_is_checked_for_the_fewest_and_the_most_players_it_takes():
+    checked: dict[str, set[int]] = {}
+    for key, players, *_ in CASES:
+        checked.setdefault(key, set()).add(players)
+    assert set(checked) == {*SCENARIOS, "random"}
+    for key in SCENARIOS:
+        low, high = scenario(key).players
+        assert {low, high} <= checked[key], key
+    assert checked["random"] == {2, 3, 4, 5}
