@@ -436,6 +436,23 @@ def test_the_nuevo_mundo_app_plays_in_voila(
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / "nuevo_mundo_voila_after_click.png"))
 
+    # a click on the canvas right after a button press (the page may have moved): the first
+    # face-up card is taken, and the history tells it (the cards lie where they lie on any deal)
+    lines = page.locator(".nmundo-history li").count()
+    scene = mirror.scene()
+    x, y = point_on(scene, "faceup:0")
+    canvas.scroll_into_view_if_needed()
+    rect = canvas.evaluate("e => e.getBoundingClientRect().toJSON()")
+    page.mouse.click(
+        rect["left"] + x * rect["width"] / scene.width,
+        rect["top"] + y * rect["height"] / scene.height,
+    )
+    more, _ = wait_for_change(lambda: page.locator(".nmundo-history li").count(), lines, 30)
+    if more == lines:
+        _fail(page, f"the click on a face-up card took nothing: {status.inner_text()!r}", shot)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "nuevo_mundo_voila_card_taken.png"))
+
 
 def test_lesson_1_table_plays_by_clicks_against_the_bot_in_lab(
     lab_page: Any, lab_server: Server, artifacts: Path
