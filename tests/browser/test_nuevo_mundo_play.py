@@ -14,7 +14,11 @@ The turn: both throw the order die, each enters the board (click a region, «Bui
 face-up card) with the screen passed between them, Ana places 3 CQ, mobilises from AT into
 Bruno's BT (white cone, green), attacks, and the battle runs round by round, each tactic
 chosen in secret with the "pass the screen" step between the two choices, until Bruno's
-settlement falls and Ana plunders a card.
+settlement falls and Ana plunders a card. Two of the buttons are pressed by their number key
+on the canvas instead (the keyboard's way to every decision).
+
+A second Lab test plays lesson 1's own table against the greedy bot (enter, place, mobilise,
+attack, one round told), with the engine's dice mirrored in this process.
 
 Screenshots go to test-artifacts/ (git-ignored): nuevo_mundo_lab_*.png, nuevo_mundo_voila_*.png.
 """
@@ -208,6 +212,20 @@ class Play:
         self._redrawn(scene, before, f"the button {label!r}")
         return text
 
+    def key(self, key: str, label: str) -> str:
+        """Press ``key`` on the canvas (it needs the focus): a digit presses the decision's
+        button of that number, which must say ``label``."""
+        labels = [c.label for c in self.mirror.choices()]
+        assert key.isdigit() and labels[int(key) - 1] == label, (key, labels)
+        scene = self.mirror.scene()
+        before = canvas_stats(self.canvas)["checksum"]
+        self.canvas.focus()
+        self.page.keyboard.press(key)
+        self.mirror.key(key)
+        text = self.settle(f"the key {key} ({label!r})")
+        self._redrawn(scene, before, f"the key {key}")
+        return text
+
     def take_screen(self, name: str) -> str:
         """The "pass the screen" step: the table hides everything secret until ``name``
         presses "I am <name>: show my screen"."""
@@ -255,7 +273,7 @@ def play_first_turn_with_a_battle(play: Play, artifacts: Path) -> None:
     game = mirror.game
     # the numeric die for the turn order: typed in, no handover (it hides nothing)
     play.press("The die shows 6")  # Ana
-    play.press("The die shows 1")  # Bruno
+    play.key("1", "The die shows 1")  # Bruno, by the keyboard
     assert game.stage == "enter" and game.current_player == 0
     # entering the board, the screen passed to the other player between the two
     for name, region in (("Ana", "AT"), ("Bruno", "BT")):
@@ -278,7 +296,7 @@ def play_first_turn_with_a_battle(play: Play, artifacts: Path) -> None:
     assert game.pending == "colour" and game.aim == (game.map.by_name("AT"), game.map.by_name("BT"))
     assert "AT-BT" in text, text
     play.press("The die shows green")
-    play.press("Move 5 CQ across")
+    play.key("5", "Move 5 CQ across")
     assert Attack(game.map.by_name("BT")) in game.legal_actions(), game.legal_actions()
     play.screenshot(artifacts / "nuevo_mundo_lab_conflict.png")
     play.press("Attack in BT")
