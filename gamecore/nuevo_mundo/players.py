@@ -281,8 +281,7 @@ def card_value(view: NuevoMundoView, card: int) -> float:
 
 
 def _settle(read: _Reading, legal: Sequence[Action], rng: random.Random) -> Action | None:
-    def score(action: Action) -> float:
-        assert isinstance(action, Settle)
+    def score(action: Settle) -> float:
         r = action.region
         around = read.map.neighbours(r)
         enemies = sum(1 for o in around if read.occupants(o))
