@@ -433,3 +433,17 @@ def test_every_measure_has_a_title(lang):
     assert t("nuevo_mundo_bots.measure_battles", lang="es") != t(
         "nuevo_mundo_bots.measure_battles", lang="en"
     )
+
+
+def test_bots_throw_the_dice_at_a_table_game():
+    """With dice="table" the game waits for typed dice: a bot in the seat throws them (any
+    face), so a class can seat a bot beside the real board."""
+    game = new_game("nuevo-mundo", players=3, seed=4, scenario="antillas", dice="table")
+    kinds = Counter()
+    play_game(
+        game,
+        [make_bot(k, seed=i) for i, k in enumerate(["greedy", "equilibrium", "random"])],
+        on_move=lambda g, p, a: kinds.update([a.kind]),
+    )
+    assert game.is_over
+    assert kinds["number_rolled"] >= 3 and kinds["colour_rolled"] > 0
