@@ -180,7 +180,7 @@ def test_the_lesson_plays_by_the_rules_and_tells_every_event_once() -> None:
     assert len(told) == len(game.events) + 1
     assert told[0] == "Ana threw 5 on the numeric die."
     assert "Ana took Sweet potato (Seeds and roots, 2 points) from the table." in told
-    assert "Leo took a Seeds and roots card from the table and hid its points." in told
+    assert "Leo took a card from the table (Seeds and roots) and hid its points." in told
     assert "Leo won the battle in BT." in told
     assert told[-1] == "Ana's turn: 3 credits to spend."
     assert game.round == 2 and game.turn_player == 0

@@ -135,7 +135,13 @@ def test_a_hot_seat_battle_keeps_each_tactic_secret() -> None:
     table = at_battle()
     game = table.game
     assert "Attack" not in " ".join(c.label for c in table.choices())
-    assert [c.label for c in table.choices()] == [f"Tactic {k}" for k in range(1, 6)]
+    assert [c.label for c in table.choices()] == [
+        "Tactic 1 (beats 5 and 4)",
+        "Tactic 2 (beats 1 and 5)",
+        "Tactic 3 (beats 2 and 1)",
+        "Tactic 4 (beats 3 and 2)",
+        "Tactic 5 (beats 4 and 3)",
+    ]
     assert table.choose(2)  # Ana: tactic 3, in secret
     assert game.pending == TACTIC_DEFENDER
     # the screen waits for Bruno: nothing secret is drawn, one button hands it over

@@ -203,10 +203,12 @@ def _battle_round(tl: _Teller, e: Event) -> str:
     )
     if att == dfd:
         result = t("nuevo_mundo_events.round_tie", attacker=tl.name(p), defender=tl.name(d))
-    elif lose_d or not lose_a:
-        result = tl.say("round_won", p, loser=tl.name(d), n=lose_d)
     else:
-        result = tl.say("round_won", d, loser=tl.name(p), n=lose_a)
+        winner, loser, lost = (p, d, lose_d) if lose_d or not lose_a else (d, p, lose_a)
+        if _is_you(tl.name(loser)):  # "you remove", not "You removes"
+            result = t(f"{NS}.round_lost_you", name=tl.name(winner), n=lost)
+        else:
+            result = tl.say("round_won", winner, loser=tl.name(loser), n=lost)
     return f"{head} {result}"
 
 

@@ -65,6 +65,15 @@ MAX_ROUNDS = 12
 count the test relies on."""
 
 
+
+def tactic_label(tactic: int) -> str:
+    """The words on a tactic's button ("Tactic 3 (beats 2 and 1)")."""
+    from gamecore.words import t
+    from widgets.nuevo_mundo.table_model import beaten_by
+
+    first, second = beaten_by(tactic)
+    return t("nuevo_mundo_table.tactic", tactic=tactic, first=first, second=second, lang="en")
+
 def _fail(page: Any, message: str, shot: Path) -> None:
     page.screenshot(path=str(shot))
     console = "\n".join(page.console_errors[-10:]) or "(none)"
@@ -309,7 +318,7 @@ def play_first_turn_with_a_battle(play: Play, artifacts: Path) -> None:
         ana = (bruno + 1) % 5 + 1
         if mirror.model.hidden():
             play.take_screen("Ana")
-        play.press(f"Tactic {ana}")
+        play.press(tactic_label(ana))
         # the attacker's tactic stays secret: the screen waits for Bruno, drawing none of it
         assert mirror.model.hidden() and game.pending == "tactic_defender"
         words = " ".join(kernel_scene_words(play.page))
@@ -322,7 +331,7 @@ def play_first_turn_with_a_battle(play: Play, artifacts: Path) -> None:
         assert f"tactic {ana}" not in words, words  # Bruno's own screen: not Ana's choice
         if rounds == 0:
             play.screenshot(artifacts / "nuevo_mundo_lab_defender_chooses.png")
-        text = play.press(f"Tactic {bruno}")
+        text = play.press(tactic_label(bruno))
         assert f"played tactic {ana}" in text and f"played tactic {bruno}" in text, text
         assert "Ana wins the round" in text, text
         if rounds == 0:
@@ -529,7 +538,7 @@ def test_lesson_1_table_plays_by_clicks_against_the_bot_in_lab(
         attack = next((c.label for c in mirror.choices() if c.label.startswith("Attack")), None)
         if attack is not None:
             play.press(attack)
-            text = play.press("Tactic 3")  # the bot's answer comes at once
+            text = play.press(tactic_label(3))  # the bot's answer comes at once
             assert "Battle in" in text and "played tactic 3" in text, text
             print(f"lesson 1: a battle round against the bot: {text[:240]}")
     play.screenshot(artifacts / "nuevo_mundo_lesson1_after_clicks.png")

@@ -455,10 +455,12 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
         self._update_moves()
         lines = history_lines(self.game, viewer=self._viewer(), limit=HISTORY_LINES)
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        # at the end, the score sheet (cards by category; how the game was won) comes first
+        sheet = self.game.score()._repr_html_() if self.game.is_over else ""
         set_traits(
             self.history_html,
             value=(
-                f"<div style='font-size:14px'><b>{escape(t(f'{NS}.history'))}</b>"
+                f"{sheet}<div style='font-size:14px'><b>{escape(t(f'{NS}.history'))}</b>"
                 f"<ul style='max-height:160px;overflow:auto;margin:4px 0'>{items}</ul></div>"
             ),
         )

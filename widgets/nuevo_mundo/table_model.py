@@ -80,12 +80,17 @@ from gamecore.protocol import Action, Chance
 from gamecore.words import t
 
 from ..status import Said
-from ..table_base import about, game_over_refusal
+from ..table_base import about
 
 NS: Final = "nuevo_mundo_table"
 MAX_COUNT_BUTTONS: Final = 7
 """Most count buttons offered at once (1, 2, 3 ... half ... all); the list of moves in
 words has every count."""
+
+
+def beaten_by(tactic: int) -> tuple[int, int]:
+    """The two tactics ``tactic`` beats (the cycle: t beats t-1 and t-2, around 1-5)."""
+    return ((tactic - 2) % 5 + 1, (tactic - 3) % 5 + 1)
 
 
 @dataclass(frozen=True)
@@ -198,7 +203,7 @@ class NuevoMundoModel:
         """Why the person at the screen cannot act now (None: they can)."""
         game = self.game
         if game.is_over:
-            return game_over_refusal()
+            return t(f"{NS}.game_over")
         player = game.current_player
         assert player is not None
         if not self.is_human(player):
@@ -410,9 +415,12 @@ class NuevoMundoModel:
             ]
         if pending in (TACTIC_ATTACKER, TACTIC_DEFENDER):
             return [
-                Choice(t("nuevo_mundo_table.tactic", tactic=a.tactic), a)
+                Choice(
+                    t("nuevo_mundo_table.tactic", tactic=a.tactic, first=first, second=second), a
+                )
                 for a in legal
                 if isinstance(a, Tactic)
+                for first, second in [beaten_by(a.tactic)]
             ]
         if pending == PLUNDER:
             return [
@@ -527,7 +535,7 @@ class NuevoMundoModel:
         """The status line's first part: whose decision and what it is."""
         game = self.game
         if game.is_over:
-            return event_text(game, game.events[-1]) if game.events else game_over_refusal()
+            return t(f"{NS}.game_over")  # how it ended is the last event, said after this
         player = game.current_player
         assert player is not None
         name = self.name(player)

@@ -289,7 +289,7 @@ def die_face(colour: int, x: float, y: float, size: float = 52) -> list[Shape]:
 
 def _die(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
     roll = last_roll(view)
-    if roll is None:
+    if roll is None or view.battle_region >= 0:  # in a battle the criptex matters, not the die
         return [], y
     colour, origin, destination = roll
     name = view.map.regions
@@ -336,9 +336,16 @@ def _battle(view: NuevoMundoView, y: float) -> tuple[list[Shape], float]:
         shapes.append(_text(PANEL_X, y + 7, line, "battle-my-tactic", size=12, bold=True))
         y += 16
     if view.pending in (TACTIC_ATTACKER, TACTIC_DEFENDER) and view.current_player is not None:
-        line = about("nuevo_mundo_table.choosing_tactic", view.players[view.current_player])
-        shapes.append(_text(PANEL_X, y + 7, line, "battle-choosing", size=12, fill=MUTED))
-        y += 16
+        if view.current_player == view.player:  # the chooser holds the screen
+            line = t("nuevo_mundo_table.choose_your_tactic")
+        else:
+            line = about("nuevo_mundo_table.choosing_tactic", view.players[view.current_player])
+        lines = wrap(line, PANEL_W, 12)[:2]
+        for k, part in enumerate(lines):
+            shapes.append(
+                _text(PANEL_X, y + 7 + 14 * k, part, f"battle-choosing-{k}", size=12, fill=MUTED)
+            )
+        y += 2 + 14 * len(lines)
     last = next((e for e in reversed(view.events) if e[0] in ("battle_round", "battle")), None)
     if last is not None and last[0] == "battle_round":
         lines = wrap(event_text(view, last), PANEL_W, 12)[:6]
