@@ -198,7 +198,10 @@ def test_describe_a_game_in_a_sentence() -> None:
 def test_only_games_have_pictures() -> None:
     with pytest.raises(TypeError) as refused:
         pictures.picture("a game")  # type: ignore[arg-type]
-    words = "There is no picture of a str: the games drawn are Nuevos Mundos, Ecosfera, Mondo and Nuevo Mundo."
+    words = (
+        "There is no picture of a str: the games drawn are Nuevos Mundos, Ecosfera, Mondo and"
+        " Nuevo Mundo."
+    )
     assert str(refused.value) == words
 
 
