@@ -31,12 +31,10 @@ from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
 from ..scene import Rect, Scene, Shape, Text, wrap
 from ..table_base import about
 from .cards import (
-    CARD_W,
     CATEGORY_COLOURS,
     card_name,
     category_name,
     category_symbol,
-    hand_shapes,
     points_words,
 )
 from .map_scene import NS, Box, MapLook, fit_box, map_shapes, player_colour, seat_mark
@@ -47,15 +45,17 @@ MAP_H: Final = 300
 PANEL_X: Final = 514
 PANEL_W: Final = WIDTH - PANEL_X - 6
 STRIP_Y: Final = MAP_H + 16
-STRIP_H: Final = 196
+STRIP_H: Final = 150
 HEIGHT: Final = STRIP_Y + STRIP_H
-FACE_UP_STEP: Final = 56
+FACE_UP_STEP: Final = 42
 """The face-up cards lie in rows, one above the other: each row shows the whole card in
 words (name, points, category) beside its category's colour and symbol, so all three can be
 read and compared when one is to be taken (whole cards side by side would not fit beside
 the hand)."""
 FACE_UP_W: Final = 222
-FACE_UP_H: Final = 50
+FACE_UP_H: Final = 40
+HAND_W: Final = 133
+"""The hand, like the face-up cards, in rows: one row per category held, in two columns."""
 HAND_X: Final = 236
 STRIP_RIGHT: Final = MAP_W + 6
 """The face-up cards and the hand sit under the map; the panel runs the whole height."""
@@ -374,7 +374,7 @@ def face_up_row(card: Card, x: float, y: float, *, id: str, target: str | None) 
         ),
         Rect(id=f"{id}-band", x=x, y=y, width=band, height=FACE_UP_H, radius=6, fill=colour),
     ]
-    shapes += category_symbol(card.category, x + 7, y + 9, 30, f"{id}-symbol")
+    shapes += category_symbol(card.category, x + 9, y + 6, 28, f"{id}-symbol")
     room = FACE_UP_W - band - 10
     name, size = fit_size(
         t("nuevo_mundo_table.face_up_name", name=card_name(card), points=points_words(card.points)),
@@ -383,9 +383,9 @@ def face_up_row(card: Card, x: float, y: float, *, id: str, target: str | None) 
         bold=True,
         smallest=12,
     )
-    shapes.append(_text(x + band + 6, y + 15, name, f"{id}-name", size=size, bold=True))
+    shapes.append(_text(x + band + 6, y + 12, name, f"{id}-name", size=size, bold=True))
     kind, size = fit_size(category_name(card.category), room, 12, smallest=12)
-    shapes.append(_text(x + band + 6, y + 35, kind, f"{id}-category", size=size))
+    shapes.append(_text(x + band + 6, y + 29, kind, f"{id}-category", size=size))
     return shapes
 
 
@@ -397,7 +397,7 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
             6, y + 7, t("nuevo_mundo_table.face_up", n=view.deck_size), "face-up-title", bold=True
         )
     ]
-    top = y + 24
+    top = y + 22
     for slot, card in enumerate(view.face_up):
         # the target names the slot: taking "face-up card 2" is the engine's action
         shapes += face_up_row(
@@ -423,13 +423,60 @@ def _strip(view: NuevoMundoView, look: TableLook) -> list[Shape]:
             bold=True,
         )
     )
-    cards = [CARDS[c] for c in sorted(view.hand, key=lambda c: (CARDS[c].category, c))]
-    if cards:
-        room = STRIP_RIGHT - HAND_X - CARD_W
-        step = min(CARD_W + 6, room / max(1, len(cards) - 1))
-        shapes += hand_shapes(
-            cards, HAND_X, top, id="hand", step=step, target_prefix=None if look.still else "hand"
+    by_category: dict[str, list[Card]] = {}
+    for c in sorted(view.hand, key=lambda c: (CATEGORIES.index(CARDS[c].category), c)):
+        by_category.setdefault(CARDS[c].category, []).append(CARDS[c])
+    for k, (category, cards) in enumerate(by_category.items()):
+        shapes += hand_row(
+            category,
+            cards,
+            HAND_X + (k % 2) * (HAND_W + 4),
+            top + (k // 2) * FACE_UP_STEP,
+            id=f"hand-{category}",
         )
+    return shapes
+
+
+def hand_row(category: str, cards: list[Card], x: float, y: float, *, id: str) -> list[Shape]:
+    """The cards of one category in the viewer's hand: the category's colour band with its
+    symbol and how many cards (2 cancel a black throw, 3 a red one), then their names and
+    points in words."""
+    colour = CATEGORY_COLOURS[category]
+    band = 34
+    shapes: list[Shape] = [
+        Rect(
+            id=id,
+            x=x,
+            y=y,
+            width=HAND_W,
+            height=FACE_UP_H,
+            radius=6,
+            fill=tint(colour, 0.82),
+            stroke=INK,
+        ),
+        Rect(id=f"{id}-band", x=x, y=y, width=band, height=FACE_UP_H, radius=6, fill=colour),
+        _text(
+            x + band / 2,
+            y + 31,
+            f"×{len(cards)}",
+            f"{id}-count",
+            size=12,
+            bold=True,
+            anchor="middle",
+            fill=text_on(colour),
+        ),
+    ]
+    shapes += category_symbol(category, x + 8, y + 2, 18, f"{id}-symbol")
+    room = HAND_W - band - 8
+    names, size = fit_size(", ".join(card_name(c) for c in cards), room, 12, bold=True)
+    shapes.append(_text(x + band + 5, y + 12, names, f"{id}-names", size=size, bold=True))
+    points = t(
+        "nuevo_mundo_table.hand_points",
+        points=" + ".join(str(c.points) for c in cards),
+        n=sum(c.points for c in cards),
+    )
+    points, size = fit_size(points, room, 12)
+    shapes.append(_text(x + band + 5, y + 29, points, f"{id}-points", size=size))
     return shapes
 
 
