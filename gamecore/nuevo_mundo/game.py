@@ -444,6 +444,24 @@ class NuevoMundo(Game):
                     actions.extend(PlaceShip(r, s) for s in self.map.open_seas(r))
         return actions
 
+    def _can_buy(self) -> bool:
+        """Whether ``_placements()`` would offer anything (without listing it)."""
+        p = self.order[self.turn]
+        own = [r for r in self.map.land_regions() if self._has(r, p)]
+        if not own:
+            return False
+        if self.credits >= data.COST_CQ and self.supply_cq(p) > 0:
+            return True
+        if (
+            self.credits >= data.COST_CA
+            and self.supply_ca(p) > 0
+            and any(self.ca[r][p] < 2 and r not in self.ca_regions for r in own)
+        ):
+            return True
+        if self.credits >= data.COST_SHIP and self.supply_ships() > 0:
+            return any(self.cq[r][p] and self.map.open_seas(r) for r in own)
+        return False
+
     def _operations(self, only: type[Action] | None = None) -> list[Action]:
         p = self.order[self.turn]
         conflicts = self.conflicts()
@@ -846,7 +864,7 @@ class NuevoMundo(Game):
         """The placement stage ends when every credit is spent (or nothing can be bought)."""
         if self.pending:
             return
-        if self.credits and not self._placements():
+        if self.credits and not self._can_buy():
             self.events.append(("credits_lost", self.order[self.turn], self.credits))
             self.credits = 0
         if not self.credits:
