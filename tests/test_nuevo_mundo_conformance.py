@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+import gamecore
 from gamecore.conformance import check_random_games
 from gamecore.nuevo_mundo.maps import SCENARIOS, scenario
 
@@ -63,3 +64,14 @@ def test_every_scenario_is_checked_for_the_fewest_and_the_most_players_it_takes(
         low, high = scenario(key).players
         assert {low, high} <= checked[key], key
     assert checked["random"] == {2, 3, 4, 5}
+
+
+def test_a_copy_and_the_equality_see_every_part_of_the_position():
+    """``GRIDS``, ``LISTS`` and ``VALUES`` name every attribute a game sets up (with the map),
+    so a clone, an undo and ``==`` never miss a new one."""
+    from gamecore.nuevo_mundo.game import GRIDS, LISTS, VALUES
+
+    game = gamecore.new_game("nuevo-mundo", players=3, seed=4)
+    bookkeeping = {"players", "seed", "options", "log", "_chance_count", "_pending_chance"}
+    parts = set(vars(game)) - bookkeeping - {"_imagined", "map"}
+    assert parts == set(GRIDS + LISTS + VALUES)

@@ -13,13 +13,12 @@ Every rule decision the rulebook leaves open is written in docs/rules/nuevo-mund
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ..protocol import Action, Game
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
 from ..words import t
-from . import data
+from . import data, moves
 from .actions import (
     ACTIONS,
     Aim,
@@ -47,95 +46,101 @@ from .actions import (
 from .criptex import battle_round
 from .data import CARDS, CATEGORIES, COLOUR_DIE, COLOURS
 from .maps import TILE_COUNT, Map, build_scenario, scenario
+from .stages import (
+    ANSWER,
+    BLACK,
+    COLOUR,
+    COMBO,
+    COMBO_CARDS,
+    DEFAULT_OPERATIONS,
+    DEFAULT_ROUNDS,
+    DICE,
+    ENTER,
+    GREEN,
+    MOVE,
+    NUMBER,
+    OPERATE,
+    ORDER,
+    OVER,
+    PICK,
+    PLACE,
+    PLUNDER,
+    RED,
+    SAIL,
+    TACTIC_ATTACKER,
+    TACTIC_DEFENDER,
+)
+from .view import NuevoMundoView
 
-# Stages of the game
-ORDER: Final = "order"
-"""The players throw the numeric die for the first turn order."""
-ENTER: Final = "enter"
-"""Entering the board: each player builds a first settlement."""
-PLACE: Final = "place"
-OPERATE: Final = "operate"
-OVER: Final = "over"
+__all__ = [
+    "ANSWER",
+    "BLACK",
+    "COLOUR",
+    "COMBO",
+    "COMBO_CARDS",
+    "DEFAULT_OPERATIONS",
+    "DEFAULT_ROUNDS",
+    "DICE",
+    "ENTER",
+    "GREEN",
+    "GRIDS",
+    "LISTS",
+    "MOVE",
+    "NUMBER",
+    "OPERATE",
+    "ORDER",
+    "OVER",
+    "PICK",
+    "PLACE",
+    "PLUNDER",
+    "RED",
+    "SAIL",
+    "TACTIC_ATTACKER",
+    "TACTIC_DEFENDER",
+    "VALUES",
+    "NuevoMundo",
+    "NuevoMundoView",
+]
+"""The stages and the view are re-exported: players, tables and tests read them here."""
 
-# What the game waits for inside a stage ("" = the stage's own choices)
-NUMBER: Final = "number"
-"""A typed numeric die (``dice="table"``)."""
-COLOUR: Final = "colour"
-"""A typed colour die (``dice="table"``)."""
-PICK: Final = "pick"
-MOVE: Final = "move"
-SAIL: Final = "sail"
-COMBO: Final = "combo"
-ANSWER: Final = "answer"
-TACTIC_ATTACKER: Final = "tactic_attacker"
-TACTIC_DEFENDER: Final = "tactic_defender"
-PLUNDER: Final = "plunder"
-
-GREEN: Final = 0
-RED: Final = 1
-BLACK: Final = 2
-
-DICE: Final = ("engine", "table")
-"""``engine``: the game throws its dice; ``table``: a class throws real dice and types them."""
-
-DEFAULT_ROUNDS: Final = 20
-DEFAULT_OPERATIONS: Final = 30
-COMBO_CARDS: Final = {BLACK: 2, RED: 3}
-"""Cards of one category that cancel a black (2) or a red (3) throw."""
-
-
-@dataclass(frozen=True)
-class NuevoMundoView:
-    """What one player may see: the whole map and its pieces, everyone's card backs (the
-    category shows, the points do not), their own cards, the face-up cards, and the battle
-    without the other side's secret tactic."""
-
-    game: str
-    player: int
-    players: tuple[str, ...]
-    options: dict[str, Any]
-    map: Map
-    cq: tuple[tuple[int, ...], ...]
-    """Region -> each player's CQ there (aboard ships at sea)."""
-    ca: tuple[tuple[int, ...], ...]
-    ships: tuple[tuple[int, ...], ...]
-    hand: tuple[int, ...]
-    """The viewer's own cards."""
-    backs: tuple[tuple[int, ...], ...]
-    """Each player's cards as categories (indices into ``data.CATEGORIES``), sorted."""
-    face_up: tuple[int, ...]
-    deck_size: int
-    alive: tuple[bool, ...]
-    order: tuple[int, ...]
-    turn: int
-    round: int
-    stage: str
-    pending: str
-    current_player: int | None
-    turn_player: int | None
-    credits: int
-    red_cones: tuple[tuple[int, int], ...]
-    aim: tuple[int, int] | None
-    combos_used: tuple[int, ...]
-    battle_region: int
-    defender: int
-    my_tactic: int
-    """The viewer's own secret tactic this round (0: none chosen, or not theirs)."""
-    negotiation: tuple[int, int] | None
-    operations: int
-    events: tuple[tuple[Any, ...], ...]
-    winners: tuple[int, ...]
-    victory: str
-    # public bookkeeping of the turn, so a bot can rebuild the position from its view
-    ca_regions: tuple[int, ...]
-    combo_cards: tuple[int, ...]
-    combo_colour: int
-    roll_for: str
-    negotiated: tuple[int, ...]
-    plundered: bool
-    eliminate: bool
-    rollers: tuple[int, ...]
-    rolls: tuple[int, ...]
+GRIDS: Final = ("cq", "ca", "ships", "hands")
+"""The position's lists of lists (region or player first), besides the map."""
+LISTS: Final = (
+    "face_up",
+    "deck",
+    "gone",
+    "alive",
+    "order",
+    "rollers",
+    "rolls",
+    "ca_regions",
+    "red",
+    "combo_used",
+    "combo_cards",
+    "negotiated",
+    "events",
+    "winners",
+)
+VALUES: Final = (
+    "turn",
+    "round",
+    "stage",
+    "pending",
+    "credits",
+    "aim",
+    "roll_for",
+    "combo_colour",
+    "negotiation",
+    "ops",
+    "b_region",
+    "b_defender",
+    "b_tactic",
+    "b_plundered",
+    "b_eliminate",
+    "victory",
+)
+"""Every part of a position: a copy copies these, and two games are equal when they are
+(a new attribute of the position goes into one of the three)."""
 
 
 class NuevoMundo(Game):
@@ -392,170 +397,10 @@ class NuevoMundo(Game):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
-        return self._legal()
+        return moves.legal(self)
 
     def _legal(self, only: type[Action] | None = None) -> list[Action]:
-        """The legal actions, or only those of type ``only`` (cheaper, for ``_check``)."""
-        if self.stage == OVER:
-            return []
-        if self.pending == NUMBER:
-            return [NumberRolled(v) for v in data.NUMERIC_DIE]
-        if self.pending == COLOUR:
-            return [ColourRolled(c) for c in range(len(COLOURS))]
-        if self.pending == PICK:
-            return [PickCard(i) for i in range(len(self.face_up))]
-        if self.pending == MOVE:
-            assert self.aim is not None
-            mover = self.order[self.turn]
-            return [Move(k) for k in range(1, self.cq[self.aim[0]][mover] + 1)]
-        if self.pending == SAIL:
-            return [Sail(k, m) for k, m in self._fleets()]
-        if self.pending == COMBO:
-            return [*(Combo(c) for c in self._combo_categories(self.combo_colour)), NoCombo()]
-        if self.pending == ANSWER:
-            return [Answer(1), Answer(0)]
-        if self.pending in (TACTIC_ATTACKER, TACTIC_DEFENDER):
-            return [Tactic(v) for v in data.TACTICS]
-        if self.pending == PLUNDER:
-            cats = sorted(
-                {CATEGORIES.index(CARDS[c].category) for c in self.hands[self.b_defender]}
-            )
-            return [Plunder(c) for c in cats]
-        if self.stage == ENTER:
-            return [Settle(r) for r in self.map.land_regions() if not self.occupants(r)]
-        if self.stage == PLACE:
-            return self._placements()
-        return self._operations(only)
-
-    def _placements(self) -> list[Action]:
-        p = self.order[self.turn]
-        actions: list[Action] = []
-        own = [r for r in self.map.land_regions() if self._has(r, p)]
-        most = min(self.credits // data.COST_CQ, self.supply_cq(p))
-        for r in own:
-            actions.extend(PlaceCQ(r, k) for k in range(1, most + 1))
-        if self.credits >= data.COST_CA and self.supply_ca(p) > 0:
-            actions.extend(
-                PlaceCA(r) for r in own if self.ca[r][p] < 2 and r not in self.ca_regions
-            )
-        if self.credits >= data.COST_SHIP and self.supply_ships() > 0:
-            for r in own:
-                if self.cq[r][p]:
-                    actions.extend(PlaceShip(r, s) for s in self.map.open_seas(r))
-        return actions
-
-    def _can_buy(self) -> bool:
-        """Whether ``_placements()`` would offer anything (without listing it)."""
-        p = self.order[self.turn]
-        own = [r for r in self.map.land_regions() if self._has(r, p)]
-        if not own:
-            return False
-        if self.credits >= data.COST_CQ and self.supply_cq(p) > 0:
-            return True
-        if (
-            self.credits >= data.COST_CA
-            and self.supply_ca(p) > 0
-            and any(self.ca[r][p] < 2 and r not in self.ca_regions for r in own)
-        ):
-            return True
-        if self.credits >= data.COST_SHIP and self.supply_ships() > 0:
-            return any(self.cq[r][p] and self.map.open_seas(r) for r in own)
-        return False
-
-    def _operations(self, only: type[Action] | None = None) -> list[Action]:
-        p = self.order[self.turn]
-        conflicts = self.conflicts()
-        actions: list[Action] = []
-        if not conflicts and only in (None, EndTurn):
-            actions.append(EndTurn())
-        for r in conflicts:
-            if only in (None, Attack):
-                actions.append(Attack(r))
-            if r not in self.negotiated and only in (None, Negotiate):
-                actions.extend(Negotiate(r, d) for d in self._retreats(r))
-        if self.ops >= self.options["operations"] or only in (EndTurn, Attack, Negotiate):
-            return actions
-        m = self.map
-        red = self.red
-        aims = len(red) < data.RED_CONES and only in (None, Aim)
-        embarks = only in (None, Embark)
-        disembarks = only in (None, Disembark)
-        for r in range(len(self.cq)):
-            if r in conflicts:
-                continue
-            land = m.regions[r].land
-            if land and self.cq[r][p]:
-                troops = self.cq[r][p]
-                if aims:
-                    actions.extend(
-                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in red
-                    )
-                if embarks:
-                    for s in m.open_seas(r):
-                        room = data.SHIP_CAPACITY * self.ships[s][p] - self.cq[s][p]
-                        actions.extend(Embark(r, s, k) for k in range(1, min(troops, room) + 1))
-            elif not land and self.ships[r][p]:
-                if aims:
-                    actions.extend(
-                        Aim(r, d) for d in m.neighbours(r) if self._border(r, d) not in red
-                    )
-                if disembarks:
-                    spare = self.cq[r][p] - self.ships[r][p]
-                    for land_region in m.open_lands(r):
-                        actions.extend(Disembark(r, land_region, k) for k in range(1, spare + 1))
-        return actions
-
-    def _fleets(self) -> list[tuple[int, int]]:
-        """The (ships, troops) that may sail from the aimed sea region after a green throw:
-        every ship keeps its crew and carries at most 15, and so do those left behind."""
-        assert self.aim is not None
-        p = self.order[self.turn]
-        ships, troops = self.ships[self.aim[0]][p], self.cq[self.aim[0]][p]
-        cap = data.SHIP_CAPACITY
-        fleets = []
-        for k in range(1, ships + 1):
-            for m in range(k, min(cap * k, troops) + 1):
-                left_ships, left = ships - k, troops - m
-                if (left_ships == 0 and left == 0) or (
-                    left_ships > 0 and left_ships <= left <= cap * left_ships
-                ):
-                    fleets.append((k, m))
-        return fleets
-
-    def _retreats(self, region: int) -> list[int]:
-        """Where the turn player may ask to retreat every troop in conflict ``region``: a
-        neighbouring region of the same kind, free of other players and not closed by a red
-        cone (by mobilisation, while fewer than 3 red cones are out), or, from land, own ships
-        across an open coast with room for all (by embarking)."""
-        p = self.order[self.turn]
-        m = self.map
-        options: list[int] = []
-        if len(self.red) < data.RED_CONES:
-            for d in m.neighbours(region):
-                if self._border(region, d) in self.red:
-                    continue
-                if any(q != p for q in self.occupants(d)):
-                    continue
-                options.append(d)
-        if m.regions[region].land and self.cq[region][p]:
-            for s in m.open_seas(region):
-                if not self.ships[s][p] or any(q != p for q in self.occupants(s)):
-                    continue
-                room = data.SHIP_CAPACITY * self.ships[s][p] - self.cq[s][p]
-                if room >= self.cq[region][p]:
-                    options.append(s)
-        return sorted(options)
-
-    def _combo_categories(self, colour: int) -> list[int]:
-        """The categories whose unused cards make the combo that cancels ``colour``."""
-        if colour not in COMBO_CARDS or colour in self.combo_used:
-            return []
-        need = COMBO_CARDS[colour]
-        p = self.order[self.turn]
-        counts = [0] * len(CATEGORIES)
-        for c in self.hands[p]:
-            counts[CATEGORIES.index(CARDS[c].category)] += 1
-        return [i for i, n in enumerate(counts) if n - self.combo_cards[i] >= need]
+        return moves.legal(self, only)
 
     # ------------------------------------------------------------------ refusals
     def _check(self, action: object) -> str | None:
@@ -564,170 +409,11 @@ class NuevoMundo(Game):
             return t("nuevo_mundo.not_an_action", action=shown)
         if self.stage == OVER:
             return t("nuevo_mundo.game_over")
-        if action in self._legal(type(action)):
+        if action in moves.legal(self, type(action)):
             return None
-        return self._reason(action)
+        from .refusals import reason  # (here: refusals reads this module's stages)
 
-    def _reason(self, action: Action) -> str:
-        """Why ``action`` is not legal now, in words (it is not among the legal actions)."""
-        name = self.region_name
-        n_regions = len(self.map.regions)
-        for field in ("region", "land", "sea", "origin", "destination"):
-            value = getattr(action, field, None)
-            if value is not None and not 0 <= value < n_regions:
-                return t("nuevo_mundo.no_region", number=value, n=n_regions)
-        waiting = self._waiting_reason()
-        expected = {
-            NUMBER: NumberRolled,
-            COLOUR: ColourRolled,
-            PICK: PickCard,
-            MOVE: Move,
-            SAIL: Sail,
-            ANSWER: Answer,
-            TACTIC_ATTACKER: Tactic,
-            TACTIC_DEFENDER: Tactic,
-            PLUNDER: Plunder,
-        }.get(self.pending)
-        if self.pending == COMBO:
-            if not isinstance(action, (Combo, NoCombo)):
-                return waiting
-            return t("nuevo_mundo.no_such_combo", category=str(action))
-        if expected is not None:
-            if not isinstance(action, expected):
-                return waiting
-            return self._value_reason(action)
-        p = self.order[self.turn]
-        if isinstance(action, (NumberRolled, ColourRolled)):
-            return t("nuevo_mundo.no_roll_waiting")
-        if isinstance(action, (PickCard, Move, Sail, Combo, NoCombo, Answer, Tactic, Plunder)):
-            if self.pending:
-                return waiting
-            return t(f"nuevo_mundo.no_moment_{action.kind}")
-        if self.stage == ENTER:
-            if not isinstance(action, Settle):
-                return t("nuevo_mundo.enter_first")
-            if not self.map.regions[action.region].land:
-                return t("nuevo_mundo.settle_on_land", region=name(action.region))
-            return t("nuevo_mundo.settle_unoccupied", region=name(action.region))
-        if isinstance(action, Settle):
-            return t("nuevo_mundo.already_entered")
-        if self.stage == PLACE:
-            return self._placement_reason(action, p)
-        if isinstance(action, (PlaceCQ, PlaceCA, PlaceShip)):
-            return t("nuevo_mundo.placement_over")
-        return self._operation_reason(action, p)
-
-    def _waiting_reason(self) -> str:
-        p = self.current_player
-        who = self.players[p] if p is not None else ""
-        return t(f"nuevo_mundo.waiting_{self.pending or self.stage}", player=who)
-
-    def _value_reason(self, action: Action) -> str:
-        if isinstance(action, NumberRolled):
-            return t("nuevo_mundo.bad_number", value=action.value)
-        if isinstance(action, ColourRolled):
-            return t("nuevo_mundo.bad_colour", colour=action.colour)
-        if isinstance(action, PickCard):
-            return t("nuevo_mundo.bad_slot", slot=action.slot + 1, n=len(self.face_up))
-        if isinstance(action, Move):
-            assert self.aim is not None
-            have = self.cq[self.aim[0]][self.order[self.turn]]
-            return t("nuevo_mundo.bad_move", count=action.count, n=have)
-        if isinstance(action, Sail):
-            return t("nuevo_mundo.bad_fleet", n=action.ships, troops=action.troops)
-        if isinstance(action, Tactic):
-            return t("nuevo_mundo.bad_tactic", tactic=action.tactic)
-        if isinstance(action, Plunder):
-            return t("nuevo_mundo.bad_plunder", category=str(action))
-        return t("nuevo_mundo.bad_answer")
-
-    def _placement_reason(self, action: Action, p: int) -> str:
-        name = self.region_name
-        if not isinstance(action, (PlaceCQ, PlaceCA, PlaceShip)):
-            return t("nuevo_mundo.place_first", n=self.credits)
-        region = action.land if isinstance(action, PlaceShip) else action.region
-        if not self.map.regions[region].land:
-            return t("nuevo_mundo.place_on_land", region=name(region))
-        if not self._has(region, p):
-            return t("nuevo_mundo.place_own", region=name(region))
-        if isinstance(action, PlaceCQ):
-            if action.count < 1 or action.count > self.credits:
-                return t("nuevo_mundo.place_credits", count=action.count, n=self.credits)
-            return t("nuevo_mundo.no_cq_left", n=self.supply_cq(p))
-        if isinstance(action, PlaceCA):
-            if self.credits < data.COST_CA:
-                return t("nuevo_mundo.ca_costs", n=self.credits)
-            if self.ca[region][p] >= 2:
-                return t("nuevo_mundo.one_settlement", region=name(region))
-            if region in self.ca_regions:
-                return t("nuevo_mundo.one_ca_per_turn", region=name(region))
-            return t("nuevo_mundo.no_ca_left")
-        assert isinstance(action, PlaceShip)
-        if (action.land, action.sea) not in self.map.open_coasts:
-            return t("nuevo_mundo.no_open_coast", land=name(action.land), sea=name(action.sea))
-        if not self.cq[region][p]:
-            return t("nuevo_mundo.ship_needs_crew", region=name(region))
-        return t("nuevo_mundo.no_ship_left")
-
-    def _operation_reason(self, action: Action, p: int) -> str:
-        name = self.region_name
-        conflicts = self.conflicts()
-        m = self.map
-        if isinstance(action, EndTurn):
-            return t("nuevo_mundo.conflict_remains", region=name(conflicts[0]))
-        if isinstance(action, Attack):
-            return t("nuevo_mundo.no_conflict", region=name(action.region))
-        if isinstance(action, Negotiate):
-            if action.region not in conflicts:
-                return t("nuevo_mundo.no_conflict", region=name(action.region))
-            if action.region in self.negotiated:
-                return t("nuevo_mundo.negotiated_once", region=name(action.region))
-            return t(
-                "nuevo_mundo.no_retreat",
-                region=name(action.region),
-                destination=name(action.destination),
-            )
-        if self.ops >= self.options["operations"]:
-            return t("nuevo_mundo.operations_used", n=self.options["operations"])
-        origin = action.origin if isinstance(action, Aim) else getattr(action, "land", 0)
-        if isinstance(action, Disembark):
-            origin = action.sea
-        if origin in conflicts:
-            return t("nuevo_mundo.blockade", region=name(origin))
-        if isinstance(action, Aim):
-            if len(self.red) >= data.RED_CONES:
-                return t("nuevo_mundo.three_red_cones")
-            if action.destination not in m.neighbours(action.origin):
-                return t(
-                    "nuevo_mundo.not_neighbours",
-                    origin=name(action.origin),
-                    destination=name(action.destination),
-                )
-            if self._border(action.origin, action.destination) in self.red:
-                return t(
-                    "nuevo_mundo.red_cone",
-                    origin=name(action.origin),
-                    destination=name(action.destination),
-                )
-            if m.regions[action.origin].land:
-                return t("nuevo_mundo.no_troops", region=name(action.origin))
-            return t("nuevo_mundo.no_ships", region=name(action.origin))
-        if isinstance(action, (Embark, Disembark)):
-            if (action.land, action.sea) not in m.open_coasts:
-                return t("nuevo_mundo.no_open_coast", land=name(action.land), sea=name(action.sea))
-            if not self.ships[action.sea][p]:
-                return t("nuevo_mundo.no_ships", region=name(action.sea))
-            if isinstance(action, Embark):
-                room = data.SHIP_CAPACITY * self.ships[action.sea][p] - self.cq[action.sea][p]
-                return t(
-                    "nuevo_mundo.bad_embark",
-                    count=action.count,
-                    troops=self.cq[action.land][p],
-                    room=room,
-                )
-            spare = self.cq[action.sea][p] - self.ships[action.sea][p]
-            return t("nuevo_mundo.bad_disembark", count=action.count, n=spare)
-        return t("nuevo_mundo.not_now")
+        return reason(self, action)
 
     # ------------------------------------------------------------------ applying
     def _apply(self, action: Action) -> None:
@@ -864,7 +550,7 @@ class NuevoMundo(Game):
         """The placement stage ends when every credit is spent (or nothing can be bought)."""
         if self.pending:
             return
-        if self.credits and not self._can_buy():
+        if self.credits and not moves.can_buy(self):
             self.events.append(("credits_lost", self.order[self.turn], self.credits))
             self.credits = 0
         if not self.credits:
@@ -936,7 +622,7 @@ class NuevoMundo(Game):
             return
         if colour == GREEN:
             self.pending = MOVE if self.map.regions[origin].land else SAIL
-        elif self._combo_categories(colour):
+        elif moves.combo_categories(self, colour):
             self.combo_colour = colour
             self.pending = COMBO
         else:
@@ -1242,71 +928,16 @@ class NuevoMundo(Game):
     def _state_key(self) -> tuple[Any, ...]:
         return (
             self.map.key,
-            tuple(map(tuple, self.cq)),
-            tuple(map(tuple, self.ca)),
-            tuple(map(tuple, self.ships)),
-            tuple(map(tuple, self.hands)),
-            tuple(self.face_up),
-            tuple(self.deck),
-            tuple(self.gone),
-            tuple(self.alive),
-            tuple(self.order),
-            self.turn,
-            self.round,
-            self.stage,
-            self.pending,
-            tuple(self.rollers),
-            tuple(self.rolls),
-            self.credits,
-            tuple(self.ca_regions),
-            self.aim,
-            self.roll_for,
-            tuple(self.red),
-            tuple(self.combo_used),
-            tuple(self.combo_cards),
-            self.combo_colour,
-            tuple(self.negotiated),
-            self.negotiation,
-            self.ops,
-            (self.b_region, self.b_defender, self.b_tactic, self.b_plundered, self.b_eliminate),
-            tuple(self.events),
-            tuple(self.winners),
-            self.victory,
+            *(tuple(map(tuple, getattr(self, name))) for name in GRIDS),
+            *(tuple(getattr(self, name)) for name in LISTS),
+            *(getattr(self, name) for name in VALUES),
         )
 
     def _copy_state(self, other: Any) -> None:
         other.map = self.map
-        other.cq = [list(row) for row in self.cq]
-        other.ca = [list(row) for row in self.ca]
-        other.ships = [list(row) for row in self.ships]
-        other.hands = [list(h) for h in self.hands]
-        other.face_up = list(self.face_up)
-        other.deck = list(self.deck)
-        other.gone = list(self.gone)
-        other.alive = list(self.alive)
-        other.order = list(self.order)
-        other.turn = self.turn
-        other.round = self.round
-        other.stage = self.stage
-        other.pending = self.pending
-        other.rollers = list(self.rollers)
-        other.rolls = list(self.rolls)
-        other.credits = self.credits
-        other.ca_regions = list(self.ca_regions)
-        other.aim = self.aim
-        other.roll_for = self.roll_for
-        other.red = list(self.red)
-        other.combo_used = list(self.combo_used)
-        other.combo_cards = list(self.combo_cards)
-        other.combo_colour = self.combo_colour
-        other.negotiated = list(self.negotiated)
-        other.negotiation = self.negotiation
-        other.ops = self.ops
-        other.b_region = self.b_region
-        other.b_defender = self.b_defender
-        other.b_tactic = self.b_tactic
-        other.b_plundered = self.b_plundered
-        other.b_eliminate = self.b_eliminate
-        other.events = list(self.events)
-        other.winners = list(self.winners)
-        other.victory = self.victory
+        for name in GRIDS:
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        for name in LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in VALUES:
+            setattr(other, name, getattr(self, name))
