@@ -595,12 +595,13 @@ def criterion_mixes() -> Picture:
     side: the best mix changes with the criterion."""
     mixes = [best_mix(a, d) for a, d in CRITERIA_PAIRS]
     title = t("nuevo_mundo_lessons.criterion_mixes_title")
-    scene = Scene(3 * 320 + 24, 248, background=PAPER, title=title)
+    # three charts of 300 px, 302 apart: 928 px, within a Lab column at 1366x768 (934 px)
+    scene = Scene(12 + 2 * 302 + 300 + 12, 248, background=PAPER, title=title)
     scene.add(Text(id="title", x=12, y=14, text=title, size=16, bold=True, fill=INK))
     top = max(top_of(mix.chances) for mix in mixes)
     for k, mix in enumerate(mixes):
         words = criteria_words(*mix.criteria)
-        _bar_chart(scene, mix.chances, 12 + k * 320, 42, 120, f"pair{k + 1}", words, top)
+        _bar_chart(scene, mix.chances, 12 + k * 302, 42, 120, f"pair{k + 1}", words, top)
     return Picture(scene)
 
 
