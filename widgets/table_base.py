@@ -29,7 +29,10 @@ import ipywidgets as w
 
 from gamecore import IllegalAction, SaveFileError, load_json, make_bot
 from gamecore.protocol import Action, Game
-from gamecore.words import LANGUAGES, has, t
+from gamecore.words import about as about
+from gamecore.words import has, t
+from gamecore.words import is_you as is_you
+from gamecore.words import you_name as you_name
 
 from .canvas import SceneCanvas
 from .scene import Scene
@@ -134,37 +137,9 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
 # ---------------------------------------------------------------------------- words
 
 
-def you_name(lang: str | None = None) -> str:
-    """The default name of the human seat in ``lang`` ("You", "Tú")."""
-    return t("table.you_name", lang=lang)
-
-
 def bot_name(kind: str, lang: str | None = None) -> str:
     """The default name of a bot seat in ``lang`` ("Greedy bot", "Bot voraz")."""
     return t(f"table.bot_name_{kind}", lang=lang)
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the default human seat's, in any language.
-
-    A game stores its players' names (and a save file keeps them), so a game started in
-    English and loaded at a Spanish table still has a seat called "You": that seat is
-    spoken to as "tú" all the same.
-    """
-    return any(name == you_name(lang) for lang in LANGUAGES)
-
-
-def about(key: str, name: str, /, **values: Any) -> str:
-    """The sentence ``key`` about the player ``name``: ``<key>_you`` when ``name`` is the
-    default human ("your hand", "tu mano"), else ``key`` ("Ana's hand", "la mano de Ana").
-
-    Whole sentences, never a possessive glued before a noun: Spanish puts "tu" before the
-    noun and "de Ana" after it, and conjugates the verb for "tú". ``name`` is passed to the
-    sentence as ``{name}``; ``values`` fill the rest (a placeholder a sentence does not use is
-    ignored).
-    """
-    chosen = f"{key}_you" if is_you(name) and has(f"{key}_you") else key
-    return t(chosen, **{"name": name, **values})
 
 
 def bot_kind_words(kind: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..words import LANGUAGES, has, join_words, t
+from ..words import about, is_you, join_words, t
 from .actions import category_word, colour_word
 from .criptex import criterion, criterion_name
 from .data import CARDS
@@ -29,11 +29,6 @@ Event = tuple[Any, ...]
 Source = NuevoMundo | NuevoMundoView
 
 _SPECTATOR: Final = -1
-
-
-def _is_you(name: str) -> bool:
-    # The default human seat is called "You" / "Tú" (table.you_name) in every language.
-    return any(name == t("table.you_name", lang=lang) for lang in LANGUAGES)
 
 
 class _Teller:
@@ -53,9 +48,7 @@ class _Teller:
 
     def say(self, key: str, player: int, **values: Any) -> str:
         """The sentence ``key`` with ``player`` as its subject (``_you`` for "You")."""
-        name = self.name(player)
-        chosen = f"{NS}.{key}_you" if _is_you(name) and has(f"{NS}.{key}_you") else f"{NS}.{key}"
-        return t(chosen, name=name, **values)
+        return about(f"{NS}.{key}", self.name(player), **values)
 
     def card(self, card: int, owners: Sequence[int]) -> dict[str, Any]:
         """A card's words: its name and points only for ``owners`` to read."""
@@ -162,7 +155,7 @@ def _disembark(tl: _Teller, e: Event) -> str:
 
 def _negotiate(tl: _Teller, e: Event) -> str:
     _, p, d, region, destination = e
-    key = "negotiate_to_you" if _is_you(tl.name(d)) else "negotiate"
+    key = "negotiate_to_you" if is_you(tl.name(d)) else "negotiate"
     return tl.say(
         key, p, defender=tl.name(d), region=tl.region(region), destination=tl.region(destination)
     )
@@ -182,7 +175,7 @@ def _retreat_failed(tl: _Teller, e: Event) -> str:
 
 def _battle(tl: _Teller, e: Event) -> str:
     _, p, d, region = e
-    key = "battle_on_you" if _is_you(tl.name(d)) else "battle"
+    key = "battle_on_you" if is_you(tl.name(d)) else "battle"
     return tl.say(key, p, defender=tl.name(d), region=tl.region(region))
 
 
@@ -205,7 +198,7 @@ def _battle_round(tl: _Teller, e: Event) -> str:
         result = t("nuevo_mundo_events.round_tie", attacker=tl.name(p), defender=tl.name(d))
     else:
         winner, loser, lost = (p, d, lose_d) if lose_d or not lose_a else (d, p, lose_a)
-        if _is_you(tl.name(loser)):  # "you remove", not "You removes"
+        if is_you(tl.name(loser)):  # "you remove", not "You removes"
             result = t(f"{NS}.round_lost_you", name=tl.name(winner), n=lost)
         else:
             result = tl.say("round_won", winner, loser=tl.name(loser), n=lost)
@@ -221,7 +214,7 @@ def _plunder(tl: _Teller, e: Event) -> str:
     words = tl.card(card, (p, d))
     secret = words.pop("secret")
     key = "plunder_secret" if secret else "plunder"
-    if _is_you(tl.name(d)):
+    if is_you(tl.name(d)):
         key += "_from_you"
     points = words.pop("points")
     return tl.say(key, p, defender=tl.name(d), n=points, **words)

@@ -125,6 +125,34 @@ def has(key: str, lang: str | None = None) -> bool:
     return key in catalog(lang or LANGUAGES[0])
 
 
+def you_name(lang: str | None = None) -> str:
+    """The default name of the human seat in ``lang`` ("You", "Tú")."""
+    return t("table.you_name", lang=lang)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the default human seat's, in any language.
+
+    A game stores its players' names (and a save file keeps them), so a game started in
+    English and loaded at a Spanish table still has a seat called "You": that seat is
+    spoken to as "tú" all the same.
+    """
+    return any(name == you_name(lang) for lang in LANGUAGES)
+
+
+def about(key: str, name: str, /, **values: Any) -> str:
+    """The sentence ``key`` about the player ``name``: ``<key>_you`` when ``name`` is the
+    default human ("your hand", "tu mano"), else ``key`` ("Ana's hand", "la mano de Ana").
+
+    Whole sentences, never a possessive glued before a noun: Spanish puts "tu" before the
+    noun and "de Ana" after it, and conjugates the verb for "tú". ``name`` is passed to the
+    sentence as ``{name}``; ``values`` fill the rest (a placeholder a sentence does not use is
+    ignored). The engine's event sentences and every table use it.
+    """
+    chosen = f"{key}_you" if is_you(name) and has(f"{key}_you") else key
+    return t(chosen, **{"name": name, **values})
+
+
 def missing(lang: str) -> list[str]:
     """The reference keys that ``lang`` lacks (empty for a complete translation)."""
     return sorted(catalog(LANGUAGES[0]).keys() - catalog(lang).keys())
