@@ -59,7 +59,8 @@ from gamecore.nuevo_mundo.actions import (
     category_word,
     colour_word,
 )
-from gamecore.nuevo_mundo.data import CARDS
+from gamecore.nuevo_mundo.criptex import beats
+from gamecore.nuevo_mundo.data import CARDS, TACTICS
 from gamecore.nuevo_mundo.events import event_text
 from gamecore.nuevo_mundo.game import (
     ANSWER,
@@ -89,8 +90,11 @@ words has every count."""
 
 
 def beaten_by(tactic: int) -> tuple[int, int]:
-    """The two tactics ``tactic`` beats (the cycle: t beats t-1 and t-2, around 1-5)."""
-    return ((tactic - 2) % 5 + 1, (tactic - 3) % 5 + 1)
+    """The two tactics ``tactic`` beats (the criptex's cycle), the nearer one first."""
+    first, second = sorted(
+        (u for u in TACTICS if beats(tactic, u)), key=lambda u: (tactic - u) % len(TACTICS)
+    )
+    return first, second
 
 
 @dataclass(frozen=True)
