@@ -32,8 +32,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     args = parser.parse_args(argv)
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
     for name, (game, options, share) in STUDIES.items():
         games = max(10, int(args.games * share))
         first = None
@@ -43,8 +45,10 @@ def main(argv: list[str] | None = None) -> None:
             took = time.perf_counter() - start
             same = first is None or study.rows == first.rows
             first = first or study
-            print(f"{name}: {games} games, {workers} worker(s): {took:.1f} s, "
-                  f"{games / took:,.0f} games/s, same table: {same}")
+            print(
+                f"{name}: {games} games, {workers} worker(s): {took:.1f} s, "
+                f"{games / took:,.0f} games/s, same table: {same}"
+            )
 
 
 if __name__ == "__main__":

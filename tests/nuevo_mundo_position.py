@@ -54,11 +54,16 @@ GREENP = 2
 SEED = 11
 
 
-def fresh(players: int | tuple[str, ...] = ("Yellow", "Violet"), scenario: str = "examples",
-          seed: int = SEED, **options: object) -> NuevoMundo:
+def fresh(
+    players: int | tuple[str, ...] = ("Yellow", "Violet"),
+    scenario: str = "examples",
+    seed: int = SEED,
+    **options: object,
+) -> NuevoMundo:
     """A new game with typed dice, waiting for the first order roll."""
-    game = gamecore.new_game("nuevo-mundo", players=players, seed=seed, scenario=scenario,
-                             dice="table", **options)
+    game = gamecore.new_game(
+        "nuevo-mundo", players=players, seed=seed, scenario=scenario, dice="table", **options
+    )
     assert isinstance(game, NuevoMundo)
     return game
 
@@ -67,8 +72,9 @@ def name(game: NuevoMundo, region: str) -> int:
     return game.map.by_name(region)
 
 
-def put(game: NuevoMundo, region: str, player: int, cq: int = 0, ca: int = 0,
-        ships: int = 0) -> None:
+def put(
+    game: NuevoMundo, region: str, player: int, cq: int = 0, ca: int = 0, ships: int = 0
+) -> None:
     """Set ``player``'s pieces in ``region`` (by name) to exactly these counts."""
     r = name(game, region)
     game.cq[r][player] = cq
@@ -77,8 +83,9 @@ def put(game: NuevoMundo, region: str, player: int, cq: int = 0, ca: int = 0,
     check_invariants(game)
 
 
-def enter(game: NuevoMundo, *regions: str, rolls: tuple[int, ...] | None = None,
-          slot: int = 0) -> None:
+def enter(
+    game: NuevoMundo, *regions: str, rolls: tuple[int, ...] | None = None, slot: int = 0
+) -> None:
     """Throw the order (seat 0 highest unless ``rolls`` says otherwise, one per seat) and
     enter the board: the i-th player in turn order settles in ``regions[i]`` and takes the
     face-up card at ``slot``."""
@@ -90,8 +97,9 @@ def enter(game: NuevoMundo, *regions: str, rolls: tuple[int, ...] | None = None,
         game.play(PickCard(slot))
 
 
-def started(*regions: str, players: int | tuple[str, ...] = ("Yellow", "Violet"),
-            **options: object) -> NuevoMundo:
+def started(
+    *regions: str, players: int | tuple[str, ...] = ("Yellow", "Violet"), **options: object
+) -> NuevoMundo:
     """A game whose players entered the board in ``regions`` (in seat order, seat 0 first):
     the first turn's placement stage is waiting."""
     game = fresh(players, **options)
@@ -229,8 +237,6 @@ def sweep(game: NuevoMundo) -> None:
             game.play(action)
         assert err.value.reason == reason
     assert game._state_key() == key and game.log == log
-
-
 
 
 def play_one_round(game: NuevoMundo) -> None:

@@ -530,7 +530,7 @@ def test_with_their_tiles_won_the_pair_acquires_an_animal_instead():
 
 
 def test_a_tree_and_mushroom_with_a_tile_to_win_mycorrhize_and_call_no_animal():
-    """"these will mycorize and you will directly get the biome tiles"; only "if you already
+    """ "these will mycorize and you will directly get the biome tiles"; only "if you already
     had the tiles" may they call an animal."""
     g = arrange(new(), line=[P[1], P[2]], animal_row=[A[2], A[4], A[5], A[6]])
     assert g.why_illegal(Mycorrhiza(P[1], P[2])) is None

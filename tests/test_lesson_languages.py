@@ -200,7 +200,7 @@ def test_a_spanish_lesson_shows_no_english_words(key: str) -> None:
     for text in _shown_text(path):
         found = ENGLISH_ON_SCREEN.search(text)
         assert found is None, (
-            f"{path.name} shows {found.group(0)!r}: {text[max(0, found.start() - 50):][:120]!r}"
+            f"{path.name} shows {found.group(0)!r}: {text[max(0, found.start() - 50) :][:120]!r}"
         )
 
 

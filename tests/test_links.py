@@ -29,8 +29,9 @@ def _keep_language():
 def _notebook(path: Path, title: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     cells = [{"cell_type": "markdown", "metadata": {}, "source": [f"# {title}\n", "Text.\n"]}]
-    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
-                                "nbformat_minor": 5}))
+    path.write_text(
+        json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
 
 
 @pytest.fixture
@@ -156,8 +157,11 @@ def test_the_badge_opens_the_start_page() -> None:
 def test_lessons_and_apps_are_found_on_disk(kit: Path) -> None:
     found = links.lessons(kit)
     assert [(lesson.lang, lesson.game, lesson.number) for lesson in found] == [
-        ("en", "", "00"), ("es", "", "00"),
-        ("en", "ecosfera", "01"), ("es", "ecosfera", "01"), ("en", "ecosfera", "02"),
+        ("en", "", "00"),
+        ("es", "", "00"),
+        ("en", "ecosfera", "01"),
+        ("es", "ecosfera", "01"),
+        ("en", "ecosfera", "02"),
     ]  # the checkpoint copy is not a lesson
     assert found[3].title == "Ecosfera 1 — Solitario"
     assert links.start_page("es", kit) == "notebooks/es/00_empieza_aqui.ipynb"
@@ -264,10 +268,10 @@ def test_the_address_check_would_see_a_hand_written_link() -> None:
 
 def test_the_spanish_readme_section_is_complete() -> None:
     readme = (ROOT / "README.md").read_text()
-    spanish = readme[readme.index("## En español: puesta en marcha"):]
+    spanish = readme[readme.index("## En español: puesta en marcha") :]
     spanish = spanish[: spanish.index("\n## ", 1)]
     assert "lecciones están en inglés" not in readme
     assert "docs/teachers/setup.es.md" in spanish and "notebooks/es/00_empieza_aqui" in spanish
-    layout = readme[readme.index("## Where things are"):]
+    layout = readme[readme.index("## Where things are") :]
     for folder in ("notebooks/en/", "notebooks/es/", "notebooks/apps/"):
         assert f"`{folder}`" in layout

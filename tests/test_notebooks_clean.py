@@ -85,6 +85,7 @@ def lesson_key(path: Path) -> str:
     parent = path.parent.name
     return number if len(parent) == 2 else f"{parent}/{number}"
 
+
 # What a Python repr looks like, as opposed to words a student reads.
 _ITEM = r"""(?:-?\d+(?:\.\d+)?|'[^'\n]*'|"[^"\n]*")"""
 RAW_PRINTED = [

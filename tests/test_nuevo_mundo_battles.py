@@ -353,7 +353,17 @@ def test_each_round_removes_the_pieces_the_criptex_gives():
     assert battle_round(1, 4, 4, 3) == (0, 2)
     assert (game.cq[bt][YELLOW], game.cq[bt][VIOLET]) == (4, 1)
     assert events(game, "battle_round")[-1] == (
-        "battle_round", YELLOW, VIOLET, bt, 1, 4, 4, 3, 0, 2)
+        "battle_round",
+        YELLOW,
+        VIOLET,
+        bt,
+        1,
+        4,
+        4,
+        3,
+        0,
+        2,
+    )
 
 
 def test_a_tie_removes_one_piece_from_each_side():
@@ -373,9 +383,7 @@ def test_the_criterion_is_recounted_every_round():
     rounds = events(game, "battle_round")
     assert [(e[6], e[7]) for e in rounds] == [(5, 4), (5, 2)]
     assert [criterion(e[6], e[7]) for e in rounds] == ["balance", "double"]
-    assert [(e[8], e[9]) for e in rounds] == [
-        battle_round(e[4], e[5], e[6], e[7]) for e in rounds
-    ]
+    assert [(e[8], e[9]) for e in rounds] == [battle_round(e[4], e[5], e[6], e[7]) for e in rounds]
 
 
 def test_a_ca_defends_as_1_cq_and_falls_only_after_every_cq():
@@ -466,7 +474,8 @@ def test_a_fallen_settlement_gives_the_attacker_a_card_of_the_category_they_choo
     game = settlement_falls([SEED, NUT, RICHES])
     bt = name(game, "BT")
     assert game.ca[bt][VIOLET] == 0 and events(game, "settlement_lost") == [
-        ("settlement_lost", VIOLET, bt)]
+        ("settlement_lost", VIOLET, bt)
+    ]
     assert game.pending == "plunder" and game.current_player == YELLOW
     # the defender shows the backs: categories, not points
     hand = (SEED, NUT, RICHES)

@@ -260,9 +260,11 @@ def test_any_small_matrix_game_is_solved_exactly(rows: list[list[int]]) -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.lists(st.fractions(min_value=-3, max_value=3, max_denominator=7),
-                 min_size=3, max_size=3),
-        min_size=2, max_size=4,
+        st.lists(
+            st.fractions(min_value=-3, max_value=3, max_denominator=7), min_size=3, max_size=3
+        ),
+        min_size=2,
+        max_size=4,
     )
 )
 def test_fractional_entries_too(rows: list[list[Fraction]]) -> None:
@@ -437,9 +439,11 @@ def test_the_float_solver_of_the_battle_table_agrees_with_the_exact_one(
     assert sum(row) == pytest.approx(1) and sum(column) == pytest.approx(1)
     matrix = tuple(tuple(Fraction(v) for v in r) for r in rows)
     # the float mixes are equilibria too, up to rounding (there may be several)
-    against_row = [sum(p * float(matrix[i][j]) for i, p in enumerate(row))
-                   for j in range(len(rows[0]))]
-    against_column = [sum(q * float(matrix[i][j]) for j, q in enumerate(column))
-                      for i in range(len(rows))]
+    against_row = [
+        sum(p * float(matrix[i][j]) for i, p in enumerate(row)) for j in range(len(rows[0]))
+    ]
+    against_column = [
+        sum(q * float(matrix[i][j]) for j, q in enumerate(column)) for i in range(len(rows))
+    ]
     assert min(against_row) == pytest.approx(float(exact.value), abs=1e-9)
     assert max(against_column) == pytest.approx(float(exact.value), abs=1e-9)

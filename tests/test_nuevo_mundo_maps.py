@@ -45,7 +45,7 @@ def neighbours(board: Map, name: str) -> set[str]:
 
 
 def test_the_island_of_the_illustration_has_land_regions_at_to_dt(teaching: Map) -> None:
-    """"AT, BT, CT and DT are land regions", on one island."""
+    """ "AT, BT, CT and DT are land regions", on one island."""
     island = {teaching.regions[teaching.by_name(n)].island for n in ("AT", "BT", "CT", "DT")}
     assert len(island) == 1
     assert names(teaching, teaching.island_regions(island.pop())) == {"AT", "BT", "CT", "DT"}
@@ -53,25 +53,25 @@ def test_the_island_of_the_illustration_has_land_regions_at_to_dt(teaching: Map)
 
 
 def test_at_neighbours_bt_and_ct_but_not_dt(teaching: Map) -> None:
-    """"AT is a neighbor of BT and CT, but not of DT"."""
+    """ "AT is a neighbor of BT and CT, but not of DT"."""
     assert neighbours(teaching, "AT") == {"BT", "CT"}
     assert "AT" not in neighbours(teaching, "DT")
 
 
 def test_am_to_em_are_sea_regions(teaching: Map) -> None:
-    """"The regions AM, BM, CM, DM and EM are sea regions"."""
+    """ "The regions AM, BM, CM, DM and EM are sea regions"."""
     assert names(teaching, teaching.sea_regions()) == {"AM", "BM", "CM", "DM", "EM"}
     assert all(teaching.regions[teaching.by_name(n)].island == -1 for n in ("AM", "EM"))
 
 
 def test_bm_neighbours_am_cm_dm_but_not_em(teaching: Map) -> None:
-    """"BM is a neighbor of AM, CM and DM but not of EM"."""
+    """ "BM is a neighbor of AM, CM and DM but not of EM"."""
     assert neighbours(teaching, "BM") == {"AM", "CM", "DM"}
     assert "BM" not in neighbours(teaching, "EM")
 
 
 def test_the_island_has_only_two_open_coasts(teaching: Map) -> None:
-    """"On the island there are only 2 open coasts, the AT-AM coast and the DT-BM coast; the
+    """ "On the island there are only 2 open coasts, the AT-AM coast and the DT-BM coast; the
     rest are closed." """
     island = teaching.regions[teaching.by_name("AT")].island
     on_island = {
@@ -111,10 +111,10 @@ def test_the_teaching_map_is_for_two_players_and_playable(teaching: Map) -> None
     assert teaching.players == (2, 2)
     assert teaching.provenance == "reconstructed"
     assert check_playable(teaching, 2) == []
-    assert check_playable(teaching, 3) == [t("nuevo_mundo_maps.wrong_players", n=3, low=2,
-                                             high=2),
-                                           t("nuevo_mundo_maps.too_little_land", n=6,
-                                             players=3, needed=9)]
+    assert check_playable(teaching, 3) == [
+        t("nuevo_mundo_maps.wrong_players", n=3, low=2, high=2),
+        t("nuevo_mundo_maps.too_little_land", n=6, players=3, needed=9),
+    ]
 
 
 # ----------------------------------------------------------------------------- every scenario
@@ -195,7 +195,14 @@ def check_segments(board: Map) -> None:
 
 def test_region_names_run_a_to_z_then_aa() -> None:
     assert [region_name(i, True) for i in (0, 1, 25, 26, 27, 51, 52)] == [
-        "AT", "BT", "ZT", "AAT", "ABT", "AZT", "BAT"]
+        "AT",
+        "BT",
+        "ZT",
+        "AAT",
+        "ABT",
+        "AZT",
+        "BAT",
+    ]
     assert region_name(2, False) == "CM"
 
 
@@ -242,15 +249,17 @@ def test_a_small_file_reads() -> None:
 
 def test_an_open_coast_between_regions_that_do_not_touch_names_its_line() -> None:
     text = GOOD.replace("  AT-AM", "  AT-AM\n  AT-CM")
-    assert error_of(text) == ("Line 9: AT-CM cannot be an open coast: AT and CM do not share a "
-                              "stretch of border.")
+    assert error_of(text) == (
+        "Line 9: AT-CM cannot be an open coast: AT and CM do not share a stretch of border."
+    )
 
 
 def test_a_region_in_two_pieces_is_named() -> None:
     text = GOOD.replace("CM CM BT", "CM CM AT")
     assert error_of(text) == (
         "Line 6: region AT is in two pieces: the cell in row 3, column 3 does not touch the "
-        "rest of AT. Give each piece its own name.")
+        "rest of AT. Give each piece its own name."
+    )
 
 
 @pytest.mark.parametrize(
@@ -259,20 +268,24 @@ def test_a_region_in_two_pieces_is_named() -> None:
         (("  AT-AM", "  AT-BT"), "Line 8: AT-BT cannot be an open coast: a coast joins"),
         (("  AT-AM", "  AT-AM AT-AM"), "Line 8: the open coast AT-AM is listed twice."),
         (("  AT-AM", "  AT-XM"), "Line 8: the open coast AT-XM names XM, which is not a region"),
-        (("  AT-AM", "  AT/AM"), "Line 8: \"AT/AM\" is not an open coast"),
+        (("  AT-AM", "  AT/AM"), 'Line 8: "AT/AM" is not an open coast'),
         (("AM BT BT", "AM BT"), "Line 5: row 2 of the grid has 2 cells, but the first row has 3"),
-        (("AM BT BT", "AM bt BT"), "Line 5: \"bt\" is not a region name"),
-        (("players: 2", "players: 7"), "Line 2: \"7\" is not a number of players"),
-        (("players: 2", "players: 3-2"), "Line 2: \"3-2\" is not a number of players"),
-        (("key: small", "colour: blue"), "Line 1: \"colour: blue\" is not understood"),
-        (("key: small", "key: small\nkey: big"), "Line 2: \"key:\" appears twice."),
-        (("grid:", "grid: AM"), "Line 3: \"grid:\" stands alone on its line"),
+        (("AM BT BT", "AM bt BT"), 'Line 5: "bt" is not a region name'),
+        (("players: 2", "players: 7"), 'Line 2: "7" is not a number of players'),
+        (("players: 2", "players: 3-2"), 'Line 2: "3-2" is not a number of players'),
+        (("key: small", "colour: blue"), 'Line 1: "colour: blue" is not understood'),
+        (("key: small", "key: small\nkey: big"), 'Line 2: "key:" appears twice.'),
+        (("grid:", "grid: AM"), 'Line 3: "grid:" stands alone on its line'),
         (("key: small\n", "key: small\n  AM\n"), "Line 2: an indented line must belong to"),
-        (("key: small\n", ""), "The map file has no \"key:\" line."),
-        (("key: small", "key: small\nprovenance: invented"),
-         "Line 2: \"invented\" is not a provenance: write one of printed, derived, reconstructed."),
-        (("AT\n  AM BT BT\n  CM CM BT", "AM\n  AM BM BM\n  CM CM BM"),
-         "Line 3: The map has no land region"),
+        (("key: small\n", ""), 'The map file has no "key:" line.'),
+        (
+            ("key: small", "key: small\nprovenance: invented"),
+            'Line 2: "invented" is not a provenance: write one of printed, derived, reconstructed.',
+        ),
+        (
+            ("AT\n  AM BT BT\n  CM CM BT", "AM\n  AM BM BM\n  CM CM BM"),
+            "Line 3: The map has no land region",
+        ),
     ],
 )
 def test_each_mistake_in_a_map_file_is_told_in_words(change: tuple[str, str], words: str) -> None:
@@ -408,13 +421,15 @@ TILE = "tile 0\n  . a a .\n  . a . .\n  . . . .\n  . . . .\nopen: a\n"
         (("  . . . .\nopen", "  . . . a\nopen"), "Tile 0: the four corner cells of a tile"),
         (("  . a . .", "  . a . . ."), "Tile 0: a tile is 4 rows of 4 cells."),
         (("  . a a .\n  . a . .", "  . . . .\n  . . . ."), "Tile 0: a tile must have land."),
-        (("  . a . .\n  . . . .", "  . . . .\n  . . a ."),
-         "Tile 0: land region \"a\" must be a small letter and in one piece."),
-        (("  . a . .", "  . A . ."), "Tile 0: land region \"A\" must be a small letter"),
-        (("open: a", "open: b"), "Tile 0: land region \"b\" is listed as open"),
+        (
+            ("  . a . .\n  . . . .", "  . . . .\n  . . a ."),
+            'Tile 0: land region "a" must be a small letter and in one piece.',
+        ),
+        (("  . a . .", "  . A . ."), 'Tile 0: land region "A" must be a small letter'),
+        (("open: a", "open: b"), 'Tile 0: land region "b" is listed as open'),
         (("  . a . .", "  a a . ."), "Tile 0: the sea of a tile must be in one piece."),
         (("tile 0", "tile 3"), "The tiles must be numbered in order from 0: tile 3"),
-        (("tile 0", "tiles"), "\"tiles\" is not understood"),
+        (("tile 0", "tiles"), '"tiles" is not understood'),
     ],
 )
 def test_each_mistake_in_the_tiles_file_is_told_in_words(
@@ -438,10 +453,13 @@ def test_each_mistake_in_the_layouts_file_is_told_in_words() -> None:
     from gamecore.nuevo_mundo.builder import _read, parse_layouts
 
     text = _read("layouts.txt")
-    short = text.replace("layout: die 6, 2 players\n  X X X X\n  ~ ~ ~ ~\n  X X X X",
-                         "layout: die 6, 2 players\n  X X ~ ~\n  ~ ~ ~ ~\n  X X X ~")
-    with pytest.raises(MapError, match="die 6 and 2 players: it has 5 places for tiles; it "
-                                       "needs at least 6"):
+    short = text.replace(
+        "layout: die 6, 2 players\n  X X X X\n  ~ ~ ~ ~\n  X X X X",
+        "layout: die 6, 2 players\n  X X ~ ~\n  ~ ~ ~ ~\n  X X X ~",
+    )
+    with pytest.raises(
+        MapError, match="die 6 and 2 players: it has 5 places for tiles; it needs at least 6"
+    ):
         parse_layouts(short)
     with pytest.raises(MapError, match="die 6 and 5 players: it is missing"):
         parse_layouts(text[: text.index("layout: die 6, 5 players")])
@@ -497,5 +515,6 @@ def test_an_island_without_an_open_coast_and_land_out_of_reach_are_found() -> No
 def test_too_little_land_is_found() -> None:
     board = small(["AT AM BT", "AT AM BT"], [("AT", "AM"), ("BT", "AM")], (2, 3))
     assert check_playable(board, 2) == [
-        t("nuevo_mundo_maps.too_little_land", n=2, players=2, needed=6)]
+        t("nuevo_mundo_maps.too_little_land", n=2, players=2, needed=6)
+    ]
     assert check_playable(board, 2)[0] == "The map has 2 land regions; 2 players need at least 6."

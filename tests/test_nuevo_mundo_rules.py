@@ -192,8 +192,14 @@ def test_with_an_empty_deck_the_face_up_row_shrinks():
 
 
 def test_the_printed_credit_table_and_its_rule_2_settlements_plus_2_islands_minus_1():
-    assert data.PRINTED_CREDITS == {(1, 1): 3, (2, 1): 5, (2, 2): 7, (3, 1): 7, (3, 2): 9,
-                                    (3, 3): 11}
+    assert data.PRINTED_CREDITS == {
+        (1, 1): 3,
+        (2, 1): 5,
+        (2, 2): 7,
+        (3, 1): 7,
+        (3, 2): 9,
+        (3, 3): 11,
+    }
     for (settlements, islands), value in data.PRINTED_CREDITS.items():
         assert data.credits(settlements, islands) == value
     assert data.credits(7, 7) == 27 and data.credits(5, 2) == 13
@@ -330,8 +336,7 @@ def test_cq_cannot_be_bought_beyond_the_box():
     refused(game, PlaceCQ(name(game, "AT"), 3), "only 2 CQ left")
     game.play(PlaceCQ(name(game, "AT"), 2))
     # the last credit buys nothing (no CQ, no ship, no room for a CA): it is lost
-    assert game.stage == "operate" and events(game, "credits_lost") == [
-        ("credits_lost", YELLOW, 1)]
+    assert game.stage == "operate" and events(game, "credits_lost") == [("credits_lost", YELLOW, 1)]
 
 
 def test_credits_that_cannot_be_spent_are_lost():

@@ -547,7 +547,6 @@ def test_score_reasons_read_as_whole_sentences_from_the_catalog():
         reasons
     )
     sheet = score({"A": [6], "B": [17]}, modules=("vital_capacity",))
-    assert (
-        "tied on 1 plants icons with A; the highest card showing plants, 17, wins: +3"
-        in {r.reason for r in sheet.rows_for("B", "vital_capacity")}
-    )
+    assert "tied on 1 plants icons with A; the highest card showing plants, 17, wins: +3" in {
+        r.reason for r in sheet.rows_for("B", "vital_capacity")
+    }

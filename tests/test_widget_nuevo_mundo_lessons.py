@@ -74,7 +74,7 @@ def test_the_cycle_pictures_draw_every_win_and_nothing_else() -> None:
     arrows = [i for i in five.ids() if i.startswith("beats") and not i.endswith("-head")]
     assert len(arrows) == 10
     for arrow in arrows:
-        winner, loser = (int(x) for x in arrow[len("beats"):].split("-"))
+        winner, loser = (int(x) for x in arrow[len("beats") :].split("-"))
         assert beats(winner, loser)
     three = lc.cycle_picture(3).scene
     assert len([i for i in three.ids() if i.startswith("beats") and "-head" not in i]) == 3

@@ -179,9 +179,7 @@ def hub_link(hub: str, path: str, repo: Repository | None = None) -> str:
     """An nbgitpuller link: the hub pulls the repository into the student's home (or merges
     what changed since the last pull) and opens ``path`` in JupyterLab."""
     repo = repo or repository()
-    query = _query(
-        repo=repo.url, branch=repo.branch, urlpath=f"lab/tree/{repo.name}/{path}"
-    )
+    query = _query(repo=repo.url, branch=repo.branch, urlpath=f"lab/tree/{repo.name}/{path}")
     return f"{hub_address(hub)}/hub/user-redirect/git-pull?{query}"
 
 
@@ -239,9 +237,11 @@ def notebook_title(path: Path) -> str:
 
 
 def _notebooks(folder: Path) -> list[Path]:
-    return sorted(
-        p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
-    ) if folder.is_dir() else []
+    return (
+        sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+        if folder.is_dir()
+        else []
+    )
 
 
 def lessons(root: Path = CHECKOUT) -> list[Lesson]:
@@ -355,8 +355,10 @@ def block_apps(root: Path, lang: str) -> str:
     rows = [
         _row(
             [app.title]
-            + [f"[{t('links.open_app', lang=lang)}]({binder_voila(app.path, other)})"
-               for other in _languages(lang)]
+            + [
+                f"[{t('links.open_app', lang=lang)}]({binder_voila(app.path, other)})"
+                for other in _languages(lang)
+            ]
         )
         for app in apps(root)
     ]
@@ -411,9 +413,7 @@ def render_block(spec: str, root: Path = CHECKOUT) -> str:
 
 def regenerate(text: str, root: Path = CHECKOUT) -> str:
     """``text`` with every generated block rewritten."""
-    return BLOCK.sub(
-        lambda m: m["begin"] + render_block(m["spec"], root) + "\n" + m["end"], text
-    )
+    return BLOCK.sub(lambda m: m["begin"] + render_block(m["spec"], root) + "\n" + m["end"], text)
 
 
 def outside_blocks(text: str) -> str:
@@ -475,8 +475,9 @@ def main(argv: list[str] | None = None, root: Path = CHECKOUT) -> int:
         prog="python -m widgets.links", description=t("links.cli_description", lang=lang)
     )
     parser.add_argument("--hub", metavar="URL", help=t("links.cli_hub", lang=lang))
-    parser.add_argument("--lang", choices=LANGUAGES, default=lang,
-                        help=t("links.cli_lang", lang=lang))
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=lang, help=t("links.cli_lang", lang=lang)
+    )
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--write", action="store_true", help=t("links.cli_write", lang=lang))
     action.add_argument("--check", action="store_true", help=t("links.cli_check", lang=lang))

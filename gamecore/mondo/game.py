@@ -461,10 +461,7 @@ class Mondo(Game):
         from .scoring import analyse, score_analyses
 
         rim = self.rim()
-        analyses = {
-            name: analyse(self.board(p), rim)
-            for p, name in enumerate(self.players)
-        }
+        analyses = {name: analyse(self.board(p), rim) for p, name in enumerate(self.players)}
         sheet = score_analyses(
             analyses,
             bonus={name: self.chips[p] for p, name in enumerate(self.players)},
@@ -533,9 +530,7 @@ class Mondo(Game):
             now=self.now,
             limit=self.limit,
             ready=tuple(self.last_time),
-            boards=tuple(
-                self.faces(p) for p in range(len(self.players))
-            ),
+            boards=tuple(self.faces(p) for p in range(len(self.players))),
             placed=tuple(tuple(b) for b in self.boards),
             heap=tuple(side_face(tile, self.up[tile]) for tile in layer),
             heap_size=len(self.heap),

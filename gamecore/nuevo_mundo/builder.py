@@ -114,10 +114,11 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if head:
             number, rows = int(head.group(1)), []
             if number != len(tiles):
-                raise MapError(t("nuevo_mundo_maps.tile_number", number=number,
-                                 expected=len(tiles)))
+                raise MapError(
+                    t("nuevo_mundo_maps.tile_number", number=number, expected=len(tiles))
+                )
         elif line.strip().startswith("open:"):
-            close(line.strip()[len("open:"):])
+            close(line.strip()[len("open:") :])
             number = None
         elif line[0].isspace() and number is not None:
             rows.append("".join(line.split()))

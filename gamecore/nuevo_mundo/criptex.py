@@ -140,10 +140,18 @@ class RoundResult:
     def explain(self, lang: str | None = None) -> str:
         """The round in sentences: each side's force and criterion, then the result."""
         sentences = [
-            t("nuevo_mundo_criptex.attacker_force", lang=lang, n=self.attackers,
-              criterion=criterion_name(self.attacker_criterion, lang)),
-            t("nuevo_mundo_criptex.defender_force", lang=lang, n=self.defenders,
-              criterion=criterion_name(self.defender_criterion, lang)),
+            t(
+                "nuevo_mundo_criptex.attacker_force",
+                lang=lang,
+                n=self.attackers,
+                criterion=criterion_name(self.attacker_criterion, lang),
+            ),
+            t(
+                "nuevo_mundo_criptex.defender_force",
+                lang=lang,
+                n=self.defenders,
+                criterion=criterion_name(self.defender_criterion, lang),
+            ),
         ]
         tactics = {"attacker": self.attacker_tactic, "defender": self.defender_tactic}
         if self.winner is None:
@@ -152,21 +160,38 @@ class RoundResult:
             )
         elif self.winner == ATTACKER:
             name = criterion_name(self.attacker_criterion, lang)
-            sentences.append(t("nuevo_mundo_criptex.attacker_wins", lang=lang, **tactics,
-                               criterion=name, n=self.defender_loses))
-            sentences += self._capped(self.attacker_criterion, self.attacker_tactic,
-                                      self.defenders, lang)
+            sentences.append(
+                t(
+                    "nuevo_mundo_criptex.attacker_wins",
+                    lang=lang,
+                    **tactics,
+                    criterion=name,
+                    n=self.defender_loses,
+                )
+            )
+            sentences += self._capped(
+                self.attacker_criterion, self.attacker_tactic, self.defenders, lang
+            )
         else:
             name = criterion_name(self.defender_criterion, lang)
-            sentences.append(t("nuevo_mundo_criptex.defender_wins", lang=lang, **tactics,
-                               criterion=name, n=self.attacker_loses))
-            sentences += self._capped(self.defender_criterion, self.defender_tactic,
-                                      self.attackers, lang)
+            sentences.append(
+                t(
+                    "nuevo_mundo_criptex.defender_wins",
+                    lang=lang,
+                    **tactics,
+                    criterion=name,
+                    n=self.attacker_loses,
+                )
+            )
+            sentences += self._capped(
+                self.defender_criterion, self.defender_tactic, self.attackers, lang
+            )
         return " ".join(sentences)
 
     @staticmethod
-    def _capped(winner_criterion: str, winner_tactic: int, loser_has: int,
-                lang: str | None) -> list[str]:
+    def _capped(
+        winner_criterion: str, winner_tactic: int, loser_has: int, lang: str | None
+    ) -> list[str]:
         """A sentence when the dots ask for more pieces than the loser had, else none."""
         shown = dots(winner_criterion, winner_tactic)
         if shown <= loser_has:
@@ -381,18 +406,19 @@ def expected_payoff(
     exact = _exact_matrix(matrix)
     p = _exact_mix(row_mix, len(exact))
     q = _exact_mix(column_mix, len(exact[0]))
-    return sum((p[i] * q[j] * exact[i][j] for i in range(len(p)) for j in range(len(q))),
-               Fraction(0))
+    return sum(
+        (p[i] * q[j] * exact[i][j] for i in range(len(p)) for j in range(len(q))), Fraction(0)
+    )
 
 
-def payoffs_against(matrix: Sequence[Sequence[Number]], row_mix: Sequence[Number]
-                    ) -> tuple[Fraction, ...]:
+def payoffs_against(
+    matrix: Sequence[Sequence[Number]], row_mix: Sequence[Number]
+) -> tuple[Fraction, ...]:
     """For each column, what the row player earns on average when the row mix meets it."""
     exact = _exact_matrix(matrix)
     p = _exact_mix(row_mix, len(exact))
     return tuple(
-        sum((p[i] * exact[i][j] for i in range(len(p))), Fraction(0))
-        for j in range(len(exact[0]))
+        sum((p[i] * exact[i][j] for i in range(len(p))), Fraction(0)) for j in range(len(exact[0]))
     )
 
 
@@ -462,8 +488,11 @@ class _Battles(Generic[N]):
             row_mix = [self.convert(p) for p in pieces.row]
             column_mix = [self.convert(q) for q in pieces.column]
             value = sum(
-                (p * q * matrix[i][j] for i, p in enumerate(row_mix)
-                 for j, q in enumerate(column_mix)),
+                (
+                    p * q * matrix[i][j]
+                    for i, p in enumerate(row_mix)
+                    for j, q in enumerate(column_mix)
+                ),
                 self.zero,
             )
         else:
@@ -513,9 +542,7 @@ def forget_battles() -> None:
 
 def _check_battle(attackers: int, defenders: int) -> None:
     if attackers < 0 or defenders < 0:
-        raise ValueError(
-            t("nuevo_mundo_criptex.negative_forces", own=attackers, other=defenders)
-        )
+        raise ValueError(t("nuevo_mundo_criptex.negative_forces", own=attackers, other=defenders))
 
 
 def battle_value(attackers: int, defenders: int) -> float:
@@ -542,16 +569,18 @@ def battle_value_exact(attackers: int, defenders: int) -> Fraction:
     _check_battle(attackers, defenders)
     if attackers + defenders > EXACT_PIECES:
         raise ValueError(
-            t("nuevo_mundo_criptex.exact_too_big", n=EXACT_PIECES,
-              attackers=attackers, defenders=defenders)
+            t(
+                "nuevo_mundo_criptex.exact_too_big",
+                n=EXACT_PIECES,
+                attackers=attackers,
+                defenders=defenders,
+            )
         )
     _EXACT_BATTLES.fill(attackers, defenders)
     return _EXACT_BATTLES.value(attackers, defenders)
 
 
-def battle_strategy(
-    attackers: int, defenders: int
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def battle_strategy(attackers: int, defenders: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The chances of tactics 1-5 for the attacker and for the defender that play the
     equilibrium of the round at these forces, with the whole battle in view."""
     _check_battle(attackers, defenders)

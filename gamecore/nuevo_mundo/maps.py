@@ -272,8 +272,12 @@ def _label(cells: Sequence[Cell]) -> tuple[float, float]:
 
 def _surrounded(cell: Cell, inside: set[Cell]) -> bool:
     r, c = cell
-    return (r - 1, c) in inside and (r + 1, c) in inside and (r, c - 1) in inside and (
-        r, c + 1) in inside
+    return (
+        (r - 1, c) in inside
+        and (r + 1, c) in inside
+        and (r, c - 1) in inside
+        and (r, c + 1) in inside
+    )
 
 
 def _order(name: str) -> tuple[bool, int, str]:
@@ -307,8 +311,13 @@ def make_map(
         raise MapError(t("nuevo_mundo_maps.empty_grid"))
     if rows > MAX_ROWS or cols > MAX_COLS:
         raise MapError(
-            t("nuevo_mundo_maps.grid_too_big", rows=rows, cols=cols, max_rows=MAX_ROWS,
-              max_cols=MAX_COLS)
+            t(
+                "nuevo_mundo_maps.grid_too_big",
+                rows=rows,
+                cols=cols,
+                max_rows=MAX_ROWS,
+                max_cols=MAX_COLS,
+            )
         )
     where: dict[str, set[Cell]] = {}
     for r, row in enumerate(names):
@@ -328,9 +337,7 @@ def make_map(
         pieces = _pieces(where[name])
         if len(pieces) > 1:
             r, c = pieces[1][0]
-            raise MapError(
-                t("nuevo_mundo_maps.two_pieces", name=name, row=r + 1, col=c + 1), row=r
-            )
+            raise MapError(t("nuevo_mundo_maps.two_pieces", name=name, row=r + 1, col=c + 1), row=r)
     grid = tuple(tuple(ids[name] for name in row) for row in names)
     land = [name.endswith("T") for name in ordered]
 
@@ -468,15 +475,18 @@ def parse_map(text: str) -> Map:
     # for the grid as a whole (no land at all, too big) its "grid:" line.
     for number, (row, at) in enumerate(zip(grid, grid_lines), 1):
         if len(row) != len(grid[0]):
-            raise fail(t("nuevo_mundo_maps.ragged_grid", row=number, n=len(row),
-                         cols=len(grid[0])), at)
+            raise fail(
+                t("nuevo_mundo_maps.ragged_grid", row=number, n=len(row), cols=len(grid[0])), at
+            )
         for token in row:
             if not _NAME.match(token):
                 raise fail(t("nuevo_mundo_maps.bad_name", name=token), at)
     provenance = fields.get("provenance", "reconstructed")
     if provenance not in PROVENANCES:
-        raise fail(t("nuevo_mundo_maps.bad_provenance", value=provenance,
-                     choices=", ".join(PROVENANCES)), _line_of(text, "provenance"))
+        raise fail(
+            t("nuevo_mundo_maps.bad_provenance", value=provenance, choices=", ".join(PROVENANCES)),
+            _line_of(text, "provenance"),
+        )
     try:
         return make_map(fields["key"], grid, coasts, players, provenance)
     except MapError as error:
@@ -498,8 +508,12 @@ def _line_of(text: str, field_name: str) -> int:
 def map_text(board: Map) -> str:
     """The map in the text format ``parse_map`` reads (a built map saved for the teacher)."""
     width = max(len(r.name) for r in board.regions)
-    lines = [f"key: {board.key}", f"players: {board.players[0]}-{board.players[1]}",
-             f"provenance: {board.provenance}", "grid:"]
+    lines = [
+        f"key: {board.key}",
+        f"players: {board.players[0]}-{board.players[1]}",
+        f"provenance: {board.provenance}",
+        "grid:",
+    ]
     for row in board.grid:
         lines.append("  " + " ".join(board.regions[i].name.ljust(width) for i in row).rstrip())
     lines.append("open:")
@@ -545,11 +559,22 @@ def check_playable(board: Map, players: int) -> list[str]:
     reached = _reach(lands[0], everything)
     cut = [board.regions[i].name for i in lands if i not in reached]
     if cut:
-        problems.append(t("nuevo_mundo_maps.unreachable", regions=", ".join(cut),
-                          start=board.regions[lands[0]].name))
+        problems.append(
+            t(
+                "nuevo_mundo_maps.unreachable",
+                regions=", ".join(cut),
+                start=board.regions[lands[0]].name,
+            )
+        )
     if len(lands) < MIN_LANDS_PER_PLAYER * players:
-        problems.append(t("nuevo_mundo_maps.too_little_land", n=len(lands), players=players,
-                          needed=MIN_LANDS_PER_PLAYER * players))
+        problems.append(
+            t(
+                "nuevo_mundo_maps.too_little_land",
+                n=len(lands),
+                players=players,
+                needed=MIN_LANDS_PER_PLAYER * players,
+            )
+        )
     return problems
 
 
@@ -569,9 +594,7 @@ SCENARIOS: Final[dict[str, str]] = {
 def scenario(key: str) -> Map:
     """A hand-made scenario by key (read once); ValueError in words for an unknown key."""
     if key not in SCENARIOS:
-        raise ValueError(
-            t("nuevo_mundo_maps.unknown_scenario", key=key, keys=", ".join(SCENARIOS))
-        )
+        raise ValueError(t("nuevo_mundo_maps.unknown_scenario", key=key, keys=", ".join(SCENARIOS)))
     folder = resources.files(__package__).joinpath("maps")
     text = folder.joinpath(SCENARIOS[key]).read_text(encoding="utf-8")
     board = parse_map(text)

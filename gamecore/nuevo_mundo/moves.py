@@ -78,15 +78,14 @@ def legal(game: NuevoMundo, only: type[Action] | None = None) -> list[Action]:
     if game.pending in (TACTIC_ATTACKER, TACTIC_DEFENDER):
         return [Tactic(v) for v in data.TACTICS]
     if game.pending == PLUNDER:
-        cats = sorted(
-            {CATEGORIES.index(CARDS[c].category) for c in game.hands[game.b_defender]}
-        )
+        cats = sorted({CATEGORIES.index(CARDS[c].category) for c in game.hands[game.b_defender]})
         return [Plunder(c) for c in cats]
     if game.stage == ENTER:
         return [Settle(r) for r in game.map.land_regions() if not game.occupants(r)]
     if game.stage == PLACE:
         return placements(game)
     return operations(game, only)
+
 
 def placements(game: NuevoMundo) -> list[Action]:
     p = game.order[game.turn]
@@ -96,14 +95,13 @@ def placements(game: NuevoMundo) -> list[Action]:
     for r in own:
         actions.extend(PlaceCQ(r, k) for k in range(1, most + 1))
     if game.credits >= data.COST_CA and game.supply_ca(p) > 0:
-        actions.extend(
-            PlaceCA(r) for r in own if game.ca[r][p] < 2 and r not in game.ca_regions
-        )
+        actions.extend(PlaceCA(r) for r in own if game.ca[r][p] < 2 and r not in game.ca_regions)
     if game.credits >= data.COST_SHIP and game.supply_ships() > 0:
         for r in own:
             if game.cq[r][p]:
                 actions.extend(PlaceShip(r, s) for s in game.map.open_seas(r))
     return actions
+
 
 def can_buy(game: NuevoMundo) -> bool:
     """Whether ``_placements()`` would offer anything (without listing it)."""
@@ -122,6 +120,7 @@ def can_buy(game: NuevoMundo) -> bool:
     if game.credits >= data.COST_SHIP and game.supply_ships() > 0:
         return any(game.cq[r][p] and game.map.open_seas(r) for r in own)
     return False
+
 
 def operations(game: NuevoMundo, only: type[Action] | None = None) -> list[Action]:
     p = game.order[game.turn]
@@ -148,23 +147,20 @@ def operations(game: NuevoMundo, only: type[Action] | None = None) -> list[Actio
         if land and game.cq[r][p]:
             troops = game.cq[r][p]
             if aims:
-                actions.extend(
-                    Aim(r, d) for d in m.neighbours(r) if game._border(r, d) not in red
-                )
+                actions.extend(Aim(r, d) for d in m.neighbours(r) if game._border(r, d) not in red)
             if embarks:
                 for s in m.open_seas(r):
                     room = data.SHIP_CAPACITY * game.ships[s][p] - game.cq[s][p]
                     actions.extend(Embark(r, s, k) for k in range(1, min(troops, room) + 1))
         elif not land and game.ships[r][p]:
             if aims:
-                actions.extend(
-                    Aim(r, d) for d in m.neighbours(r) if game._border(r, d) not in red
-                )
+                actions.extend(Aim(r, d) for d in m.neighbours(r) if game._border(r, d) not in red)
             if disembarks:
                 spare = game.cq[r][p] - game.ships[r][p]
                 for land_region in m.open_lands(r):
                     actions.extend(Disembark(r, land_region, k) for k in range(1, spare + 1))
     return actions
+
 
 def fleets(game: NuevoMundo) -> list[tuple[int, int]]:
     """The (ships, troops) that may sail from the aimed sea region after a green throw:
@@ -182,6 +178,7 @@ def fleets(game: NuevoMundo) -> list[tuple[int, int]]:
             ):
                 fleets.append((k, m))
     return fleets
+
 
 def retreats(game: NuevoMundo, region: int) -> list[int]:
     """Where the turn player may ask to retreat every troop in conflict ``region``: a
@@ -206,6 +203,7 @@ def retreats(game: NuevoMundo, region: int) -> list[int]:
             if room >= game.cq[region][p]:
                 options.append(s)
     return sorted(options)
+
 
 def combo_categories(game: NuevoMundo, colour: int) -> list[int]:
     """The categories whose unused cards make the combo that cancels ``colour``."""

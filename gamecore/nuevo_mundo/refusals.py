@@ -98,10 +98,12 @@ def reason(game: NuevoMundo, action: Action) -> str:
         return t("nuevo_mundo.placement_over")
     return _operation_reason(game, action, p)
 
+
 def _waiting_reason(game: NuevoMundo) -> str:
     p = game.current_player
     who = game.players[p] if p is not None else ""
     return t(f"nuevo_mundo.waiting_{game.pending or game.stage}", player=who)
+
 
 def _value_reason(game: NuevoMundo, action: Action) -> str:
     if isinstance(action, NumberRolled):
@@ -121,6 +123,7 @@ def _value_reason(game: NuevoMundo, action: Action) -> str:
     if isinstance(action, Plunder):
         return t("nuevo_mundo.bad_plunder", category=str(action))
     return t("nuevo_mundo.bad_answer")
+
 
 def _placement_reason(game: NuevoMundo, action: Action, p: int) -> str:
     name = game.region_name
@@ -149,6 +152,7 @@ def _placement_reason(game: NuevoMundo, action: Action, p: int) -> str:
     if not game.cq[region][p]:
         return t("nuevo_mundo.ship_needs_crew", region=name(region))
     return t("nuevo_mundo.no_ship_left")
+
 
 def _operation_reason(game: NuevoMundo, action: Action, p: int) -> str:
     name = game.region_name

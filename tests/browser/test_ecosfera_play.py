@@ -157,8 +157,9 @@ def test_solo_lesson_plays_turns_by_clicks(
         settle("End turn")
         if mirror.game.turns < turn:  # the table asks first: only "Yes" ends the turn
             yes = next(
-                k for k, b in enumerate(mirror.choice_buttons) if b.layout.display != "none"
-                and not b.disabled and b.description
+                k
+                for k, b in enumerate(mirror.choice_buttons)
+                if b.layout.display != "none" and not b.disabled and b.description
             )
             _button(page, f"eco-choice-{yes}").click()
             mirror.choose(yes)

@@ -65,7 +65,6 @@ MAX_ROUNDS = 12
 count the test relies on."""
 
 
-
 def tactic_label(tactic: int) -> str:
     """The words on a tactic's button ("Tactic 3 (beats 2 and 1)")."""
     from gamecore.words import t
@@ -73,6 +72,7 @@ def tactic_label(tactic: int) -> str:
 
     first, second = beaten_by(tactic)
     return t("nuevo_mundo_table.tactic", tactic=tactic, first=first, second=second, lang="en")
+
 
 def _fail(page: Any, message: str, shot: Path) -> None:
     page.screenshot(path=str(shot))

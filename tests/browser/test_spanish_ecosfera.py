@@ -44,6 +44,7 @@ ENGLISH = ("Animal kingdom", "Plant & fungi", "cards left", "Your turn", "Your l
            "Golden chanterelle", "Wolverine")  # fmt: skip
 """Words the English table would draw or say (whole words); none may appear in Spanish."""
 
+
 def english_in(texts: list[str] | str) -> list[str]:
     """The English words of ``ENGLISH`` found in the texts (whole words only: "turno" is
     Spanish, "turn" is not)."""

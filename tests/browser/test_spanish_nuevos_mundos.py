@@ -35,6 +35,7 @@ ENGLISH = ("Universe board", "Your hand", "Click", "click", "You ", "Greedy bot"
            "to play", "cards in the world", "Game seed")  # fmt: skip
 """Words the English table would draw or say; none may appear in the Spanish lesson."""
 
+
 def test_the_spanish_lesson_plays_in_spanish_in_lab(
     lab_page: Any, lab_server: Server, artifacts: Path, spanish: None
 ) -> None:

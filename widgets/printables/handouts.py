@@ -85,8 +85,7 @@ def read_lesson(path: FsPath) -> Lesson:
     questions = tuple(
         _source(cell)
         for cell in cells
-        if cell.get("cell_type") == "markdown"
-        and TAG in cell.get("metadata", {}).get("tags", [])
+        if cell.get("cell_type") == "markdown" and TAG in cell.get("metadata", {}).get("tags", [])
     )
     return Lesson(path, plain(first_heading(cells)) or path.stem, questions)
 
