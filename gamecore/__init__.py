@@ -8,8 +8,8 @@ print(g.score())
 
 from . import ecosfera, mondo, nuevo_mundo, nuevos_mundos
 from .bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
-from .errors import IllegalAction, SaveFileError
-from .protocol import GAMES, Action, Chance, Game, GameSpec, load_json, new_game
+from .errors import IllegalAction, Refusal, SaveFileError, refuse
+from .protocol import GAMES, Action, Chance, Game, GameSpec, Outcome, load_json, new_game
 from .scoresheet import Placing, ScoreRow, ScoreSheet
 from .words import get_language, set_language, t
 
@@ -21,8 +21,10 @@ __all__ = [
     "GameSpec",
     "GreedyBot",
     "IllegalAction",
+    "Outcome",
     "Placing",
     "RandomBot",
+    "Refusal",
     "SaveFileError",
     "ScoreRow",
     "ScoreSheet",
@@ -36,6 +38,7 @@ __all__ = [
     "nuevo_mundo",
     "nuevos_mundos",
     "play_game",
+    "refuse",
     "set_language",
     "t",
 ]

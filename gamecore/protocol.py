@@ -80,6 +80,30 @@ LogEntry = tuple[int, Action] | Chance
 """A decision (player index, action) or a chance outcome."""
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended and who won (after python-chess's ``Outcome``): one shape
+    for every game, read by tables, studies and the class server.
+
+    ``ending`` is a stable word for the way it ended ("points", "categories", "survival",
+    "team_won", "team_lost", ...); ``winners`` the seats that won, in seat order (several
+    on a shared first place or a team's win; none when a team lost).
+    """
+
+    ending: str
+    winners: tuple[int, ...]
+
+    def explain(self, players: Sequence[str], lang: str | None = None) -> str:
+        """The ending in a sentence, with the winners' names."""
+        names = [players[w] for w in self.winners]
+        return t(
+            f"core.outcome_{self.ending}",
+            lang=lang,
+            players=t("core.list_joiner", lang=lang).join(names),
+            n=len(names) or len(players),  # a team that lost is still spoken of as many
+        )
+
+
 @lru_cache(maxsize=64)
 def _numbered_players(language: str, count: int) -> tuple[str, ...]:
     """Players named in the language of the moment ("Player 1", "Jugador 1"); a save keeps
@@ -286,6 +310,19 @@ class Game(ABC):
     @property
     def is_over(self) -> bool:
         return self.current_player is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended and who won; None while it goes on."""
+        if not self.is_over:
+            return None
+        return self._outcome()
+
+    def _outcome(self) -> Outcome:
+        """The players on the score sheet's first place win, on points (with the rulebook's
+        tie-breaks); a game that ends otherwise says so here."""
+        first = {p.player for p in self.score().ranking() if p.place == 1}
+        return Outcome("points", tuple(i for i, n in enumerate(self.players) if n in first))
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:

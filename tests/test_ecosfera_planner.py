@@ -36,7 +36,7 @@ class Checked:
 def test_the_planner_plays_only_legal_actions_to_the_end(players, level, seed):
     bots = [Checked(seed + p) for p in range(players)]
     game = play_game(new_game("ecosfera", players=players, seed=seed, level=level), bots)
-    assert game.outcome in (WON, LOST)
+    assert game.status in (WON, LOST)
     SPEC.check_invariants(game)
     assert all(isinstance(v, EcosferaView) for bot in bots for v in bot.seen)
 

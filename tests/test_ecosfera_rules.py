@@ -828,7 +828,7 @@ def test_four_disasters_with_fewer_than_three_tiles_left_lose_the_game():
     g = new()
     g.extinction_tiles = 5
     _next_line(g, [D(1), D(2), D(3), D(4)])
-    assert g.extinction_tiles == 7 and g.outcome == "lost" and g.is_over
+    assert g.extinction_tiles == 7 and g.status == "lost" and g.is_over
     check_invariants(g)
 
 
@@ -892,7 +892,7 @@ def test_all_seven_biome_tiles_win_the_game_at_once():
     g = arrange(new(), line=[A[1], A[3]])
     g.biome_tiles.extend(b for b in range(7) if b != B["tundra"])
     g.play(ClaimBiomes(A[1], A[3], NO_TILE))
-    assert g.outcome == "won" and g.is_over and g.legal_actions() == []
+    assert g.status == "won" and g.is_over and g.legal_actions() == []
     assert "game is over" in g.why_illegal(EndTurn())
     sheet = g.team_score()
     assert sheet.points(TEAM, "all_biomes") == 350
@@ -906,14 +906,14 @@ def test_reactivating_a_tile_loses_the_zero_waste_master():
     g.biome_tiles.extend(b for b in range(7) if b != B["tundra"])
     g.play(Plus(TILE))
     g.play(ClaimBiomes(A[1], A[3], PLUS))
-    assert g.outcome == "won" and g.challenges() == ("anonymous",)
+    assert g.status == "won" and g.challenges() == ("anonymous",)
 
 
 def test_all_seven_extinction_tiles_lose_the_game():
     g = arrange(new(players=2), line=[D(1), D(2), el("water")])
     g.extinction_tiles = 6
     g.play(EndTurn())
-    assert g.outcome == "lost" and g.is_over and g.extinction_tiles == 7
+    assert g.status == "lost" and g.is_over and g.extinction_tiles == 7
     assert g.team_score().points(TEAM, "extinction_tiles") == 0
 
 
@@ -922,7 +922,7 @@ def test_the_round_limit_ends_an_unfinished_game():
     g.play(EndTurn())
     assert not g.is_over
     g.play(EndTurn())
-    assert g.outcome == "time_up" and g.is_over
+    assert g.status == "time_up" and g.is_over
     check_invariants(g)
     assert max_moves(g) > 0
 

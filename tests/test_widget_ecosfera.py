@@ -597,7 +597,7 @@ def test_a_greedy_game_can_win_or_lose_and_shows_the_banner() -> None:
     table = EcosferaTable(seats=("greedy",), seed=3)
     assert table.game.is_over  # the bot played the whole game at once
     words = {"won": "we won together", "lost": "the game is lost", "time_up": "round limit"}
-    assert any(words[table.game.outcome] in t for t in table.scene().texts())
+    assert any(words[table.game.status] in t for t in table.scene().texts())
 
 
 def test_bots_play_their_turns_as_teammates() -> None:
@@ -891,7 +891,7 @@ def test_a_won_game_shows_the_banner_the_full_star_and_the_challenges() -> None:
     t.load_game(t.game)
     t.select(REINDEER)
     t.select(WOLVERINE)
-    assert t.game.outcome == "won"
+    assert t.game.status == "won"
     texts = t.scene().texts()
     assert "All seven biome tiles: we won together!" in texts
     assert "7/7" in texts

@@ -97,7 +97,7 @@ def _ecosfera_scene(game: Any) -> Scene:
         seed=game.seed,
         info_title=title,
         score_lines=lines,
-        over=game.outcome if game.is_over else "",
+        over=game.status if game.is_over else "",
         still=True,
     )
     return table_scene(game.view(game.turn_player), look)

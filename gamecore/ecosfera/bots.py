@@ -78,7 +78,7 @@ def heuristic(game: Game, player: int) -> float:
     already achieved something (otherwise ending it costs a disaster).
     """
     assert isinstance(game, Ecosfera)
-    if game.outcome == WON:
+    if game.status == WON:
         return 10_000.0
     value = 100.0 * len(game.biome_tiles) - 60.0 * game.extinction_tiles
     for p in range(len(game.players)):
@@ -93,7 +93,7 @@ def heuristic(game: Game, player: int) -> float:
                 else:
                     value -= 6
         value += 2 * sum(game.tiles[p])
-    if game.outcome == PLAYING and game.achieved:
+    if game.status == PLAYING and game.achieved:
         value += 5
     return value
 
@@ -101,7 +101,7 @@ def heuristic(game: Game, player: int) -> float:
 def rewards(game: Game) -> list[float]:
     """1 for everyone when the team wins; otherwise a share for the biome tiles placed."""
     assert isinstance(game, Ecosfera)
-    value = 1.0 if game.outcome == WON else 0.6 * len(game.biome_tiles) / BIOME_TILES
+    value = 1.0 if game.status == WON else 0.6 * len(game.biome_tiles) / BIOME_TILES
     return [value] * len(game.players)
 
 
@@ -159,14 +159,14 @@ def check_invariants(game: Game) -> None:
     assert 0 <= game.extinction_tiles <= EXTINCTION_TILES
     if not game.solo:
         assert not any(game.waiting), "only the solo game puts cards on top of a deck"
-    if game.outcome == WON:
+    if game.status == WON:
         assert len(game.biome_tiles) == BIOME_TILES and game.current_player is None
-    elif game.outcome == LOST:
+    elif game.status == LOST:
         assert game.extinction_tiles == EXTINCTION_TILES and game.current_player is None
-    elif game.outcome == TIME_UP:
+    elif game.status == TIME_UP:
         assert game.current_player is None
     else:
-        assert game.outcome == PLAYING and game.current_player == game.turn_player
+        assert game.status == PLAYING and game.current_player == game.turn_player
         assert len(game.biome_tiles) < BIOME_TILES and game.extinction_tiles < EXTINCTION_TILES
 
 

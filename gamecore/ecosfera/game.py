@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..protocol import Action, Game, mypyc_attr
+from ..protocol import Action, Game, Outcome, mypyc_attr
 from ..scoresheet import ScoreRow, ScoreSheet
 from ..words import join_words, t
 from .actions import (
@@ -151,7 +151,7 @@ POSITION: tuple[Field, ...] = (
     Field("achieved", VALUE),
     Field("reactivations", VALUE),
     Field("turns", VALUE),
-    Field("outcome", VALUE),
+    Field("status", VALUE, view="outcome"),
     Field("notes", LIST, in_key=False),
     Field("_turn", VALUE, view="turn_player"),
     Field("_current", VALUE, view="current_player"),
@@ -279,7 +279,7 @@ class Ecosfera(Game):
     achieved: bool
     reactivations: int
     turns: int
-    outcome: str
+    status: str
     notes: list[str]
     """What happened by itself during the last action (a disaster, a turn ending, ...)."""
     _turn: int
@@ -378,7 +378,7 @@ class Ecosfera(Game):
         self.achieved = False
         self.reactivations = 0
         self.turns = 0
-        self.outcome = PLAYING
+        self.status = PLAYING
         self.notes = []
         for p in range(n):
             self._open_line(p)
@@ -773,7 +773,7 @@ class Ecosfera(Game):
         p = self._turn
         if isinstance(action, EndTurn):
             self._end_of_turn_disaster(p)
-            if self.outcome == PLAYING:
+            if self.status == PLAYING:
                 self._end_turn(p)
             return
         if isinstance(action, AcquirePlant):
@@ -963,7 +963,7 @@ class Ecosfera(Game):
             t("ecosfera.note_three_element", element=element_name(heavy[0]), player=self.players[p])
         )
         self._take_disaster(p)
-        if self.outcome == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
+        if self.status == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
             self.notes.append(t("ecosfera.note_three_disasters", player=self.players[p]))
             self._place_extinction(1)
         return True
@@ -972,7 +972,7 @@ class Ecosfera(Game):
         self._refill_rows()
         if len(self.biome_tiles) == BIOME_TILES:
             self._finish(WON)
-        elif self._line_checks(p, opening=False) and self.outcome == PLAYING:
+        elif self._line_checks(p, opening=False) and self.status == PLAYING:
             self.notes.append(t("ecosfera.note_turn_over", player=self.players[p]))
             self._end_turn(p)
 
@@ -982,7 +982,7 @@ class Ecosfera(Game):
             return
         self.notes.append(t("ecosfera.note_nothing_achieved", player=self.players[p]))
         self._take_disaster(p)
-        if self.outcome == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
+        if self.status == PLAYING and self._count_disasters(p) >= THREE_OF_A_KIND:
             self.notes.append(t("ecosfera.note_three_disasters", player=self.players[p]))
             self._place_extinction(1)
 
@@ -1016,7 +1016,7 @@ class Ecosfera(Game):
             self._current = q
             if not self._line_checks(q, opening=True):
                 return
-            if self.outcome != PLAYING:
+            if self.status != PLAYING:
                 return
             self.notes.append(t("ecosfera.note_turn_over_before_it_began", player=self.players[q]))
             if not self._close_turn(q):
@@ -1024,16 +1024,22 @@ class Ecosfera(Game):
             q = (q + 1) % n
 
     def _finish(self, outcome: str) -> None:
-        self.outcome = outcome
+        self.status = outcome
         self._current = None
 
     # ------------------------------------------------------------------ views and scores
+    def _outcome(self) -> Outcome:
+        """The team wins or loses together; a solo player is a team of one."""
+        if self.status == WON:
+            return Outcome("team_won", tuple(range(len(self.players))))
+        return Outcome("team_lost" if self.status == LOST else "time_up", ())
+
     def describe_outcome(self) -> str:
-        if self.outcome == WON:
+        if self.status == WON:
             return t("ecosfera.outcome_won")
-        if self.outcome == LOST:
+        if self.status == LOST:
             return t("ecosfera.outcome_lost")
-        if self.outcome == TIME_UP:
+        if self.status == TIME_UP:
             return t("ecosfera.outcome_time_up", rounds=self.options["round_limit"])
         return t("ecosfera.outcome_playing")
 
@@ -1060,7 +1066,7 @@ class Ecosfera(Game):
         """The eco-warrior challenges this game completed; The Monk only if declared."""
         if monk and self.solo:
             raise ValueError(t("ecosfera.monk_not_solo"))
-        if self.outcome != WON:
+        if self.status != WON:
             return ()
         done = {
             "zero_waste_master": self.reactivations == 0,

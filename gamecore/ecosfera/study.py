@@ -241,7 +241,7 @@ def _outcome(game: Game) -> Outcome:
     sheet = game.score()
     team = sheet.players[0]
     seats = len(game.players)
-    won = game.outcome == WON
+    won = game.status == WON
     measures: dict[str, float | int | None] = {
         "won": int(won),
         "turns": game.turns,

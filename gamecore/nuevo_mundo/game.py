@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from ..protocol import Action, Game
+from ..protocol import Action, Game, Outcome
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
 from ..words import t
 from . import data, moves
@@ -499,6 +499,11 @@ class NuevoMundo(Game):
         elif self.categories_of(player) == len(CATEGORIES):
             self._finish([player], "categories")
         return self.stage == OVER
+
+    def _outcome(self) -> Outcome:
+        """Victory by points, by categories or by survival, or the most points when the round
+        limit is reached (``victory`` "rounds")."""
+        return Outcome(self.victory, tuple(sorted(self.winners)))
 
     def _finish(self, winners: list[int], victory: str) -> None:
         self.stage = OVER

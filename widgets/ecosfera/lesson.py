@@ -390,7 +390,7 @@ def idle_until_lost(game: Ecosfera) -> Notes:
                     of=EXTINCTION_TILES,
                 )
             )
-    if copy.outcome == LOST:
+    if copy.status == LOST:
         notes.append(t("ecosfera_lessons.idle_lost", turn=last))
     else:
         notes.append(t("ecosfera_lessons.idle_other", turn=last, outcome=copy.describe_outcome()))

@@ -572,7 +572,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         return self._sheet
 
     def _monk_allowed(self) -> bool:
-        return self.game.outcome == "won" and not self.game.solo
+        return self.game.status == "won" and not self.game.solo
 
     def _monk_ticked(self) -> None:
         if self.monk_box.value and not self._monk_allowed():
@@ -662,7 +662,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             info_title=title,
             info_lines=lines,
             score_lines=self._score_lines(),
-            over=self.game.outcome if self.game.is_over else "",
+            over=self.game.status if self.game.is_over else "",
             still=still,
         )
 
