@@ -24,11 +24,12 @@ import math
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path as FsPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 
 if TYPE_CHECKING:
+    import numpy as np
     from PIL import Image
 
 SCALE = 2
@@ -53,7 +54,7 @@ def scale_for(scene: Scene) -> float:
     pixels = scene.width * scene.height
     if pixels * SCALE * SCALE <= MAX_PIXELS:
         return float(SCALE)
-    return max(1.0, (MAX_PIXELS / pixels) ** 0.5)
+    return max(1.0, float((MAX_PIXELS / pixels) ** 0.5))  # float ** float is typed Any
 
 
 def to_png(scene: Scene, *, scale: float | None = None) -> bytes:
@@ -118,7 +119,8 @@ def to_image(scene: Scene, *, scale: float | None = None) -> Image.Image:
     width, height = round(scene.width * scale), round(scene.height * scale)
     # Drawn straight on the renderer, without figures and artists (ten times faster). At
     # 72 dpi per scene pixel, the scene's font sizes and line widths are matplotlib's points.
-    renderer = RendererAgg(width, height, 72 * scale)
+    # RendererAgg's methods carry no annotations: it is drawn on as Any (as _fill takes it)
+    renderer: Any = cast(Any, RendererAgg)(width, height, 72 * scale)
     flip = Affine2D().scale(scale, -scale).translate(0, height)
     back = _rounded_rect(Rect(width=scene.width, height=scene.height))
     _fill(renderer, back, flip, scene.background, None, 0.0, 1.0)
@@ -259,7 +261,7 @@ def _path(s: Path) -> Any:
     from matplotlib.path import Path as MPath
 
     vertices: list[tuple[float, float]] = []
-    codes: list[int] = []
+    codes: list[np.uint8] = []  # matplotlib's path codes (MPath.MOVETO, ...)
     start = (0.0, 0.0)
     for cmd in s.commands:
         op, nums = cmd[0], [float(v) for v in cmd[1:]]  # type: ignore[arg-type]

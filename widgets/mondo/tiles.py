@@ -215,9 +215,9 @@ def _draw_face(
     animal_edge = group[0]
     if face.volcano and face.has_animal:
         e = animal_edge
-        corner = (e + 1) % 4 if (e + 1) % 4 in group else e
-        ax, ay = _toward(cx, cy, corners[corner], 0.4)
-        vx, vy = _toward(cx, cy, corners[(corner + 2) % 4], 0.4)
+        near = (e + 1) % 4 if (e + 1) % 4 in group else e  # the animal's corner
+        ax, ay = _toward(cx, cy, corners[near], 0.4)
+        vx, vy = _toward(cx, cy, corners[(near + 2) % 4], 0.4)
         marks.extend(draw_volcano(face.volcano == ACTIVE, vx, vy, s * 0.11, f"{id}-volcano"))
         marks.extend(draw_animal(ax, ay, s * 0.11, f"{id}-animal"))
     elif face.volcano:
