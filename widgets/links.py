@@ -100,15 +100,15 @@ def url_from_pyproject(pyproject: Path) -> str | None:
     """The Repository URL in a checkout's ``pyproject.toml`` (None if it is not ours)."""
     if not pyproject.is_file():
         return None
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10: the installed metadata answers instead
-        return None
-    project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
-    if project.get("name") != DISTRIBUTION:
-        return None
-    url = project.get("urls", {}).get(URL_LABEL)
-    return url if isinstance(url, str) else None
+
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        if project.get("name") != DISTRIBUTION:
+            return None
+        url = project.get("urls", {}).get(URL_LABEL)
+        return url if isinstance(url, str) else None
+    return None  # Python 3.10 has no tomllib: the installed metadata answers instead
 
 
 def url_from_metadata(entries: list[str] | None) -> str | None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from gamecore.nuevo_mundo.criptex import (
     Matrix,
@@ -67,7 +67,7 @@ def signed(value: Fraction | float, digits: int = 2) -> str:
     value is rounded half up, as a student rounds by hand (1/8 is 0.13, not the float's 0.12)."""
     if value == 0:
         return "0"
-    size = abs(value)
+    size = cast("Fraction | float", abs(value))  # abs of the union is typed object
     if isinstance(size, Fraction):
         scale = 10**digits
         size = Fraction(math.floor(size * scale + Fraction(1, 2)), scale)
