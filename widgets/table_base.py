@@ -317,8 +317,8 @@ class GameTable(ABC, Generic[G]):
         after it) and return it."""
         before = self.game.clone()
         self.game.play(action)
-        text = self._describe(before, player, action) + note  # type: ignore[arg-type]
-        self._record(before, player, text)  # type: ignore[arg-type]
+        text = self._describe(before, player, action) + note
+        self._record(before, player, text)
         self._moved()
         self._forget_download()
         return text

@@ -29,7 +29,7 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..status import StatusLine
+from ..status import Said, StatusLine
 from ..table_base import (
     GameTable,
     bot_seed,
@@ -41,7 +41,7 @@ from ..table_base import (
     set_traits,
 )
 from .pad_model import Step, _step
-from .table_model import MondoTableModel, Said
+from .table_model import MondoTableModel
 from .table_scene import (
     WIDTH,
     board_of,

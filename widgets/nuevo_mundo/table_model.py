@@ -33,7 +33,7 @@ status line says which of the three stops it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from gamecore.nuevo_mundo import NuevoMundo, NuevoMundoView
 from gamecore.nuevo_mundo.actions import (
@@ -483,7 +483,7 @@ class NuevoMundoModel:
             ]
             if sea_land:
                 kind = "embark" if isinstance(sea_land[0], Embark) else "disembark"
-                most = max(a.count for a in sea_land)  # type: ignore[union-attr]
+                most = max(a.count for a in sea_land)
                 land, sea = (origin, self.across) if kind == "embark" else (self.across, origin)
                 for k in counts(most):
                     action: Action = (
@@ -520,7 +520,7 @@ class NuevoMundoModel:
             return ""
         pending = game.pending or game.stage
         key = f"{NS}.ask_{pending}"
-        values: dict[str, object] = {"n": game.credits}
+        values: dict[str, Any] = {"n": game.credits}
         if game.aim is not None:
             values["origin"] = game.region_name(game.aim[0])
             values["destination"] = game.region_name(game.aim[1])

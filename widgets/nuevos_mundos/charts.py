@@ -217,7 +217,7 @@ def _place_names(fig: Figure, ax: Axes) -> None:
     for name in names:
         best: tuple[float, int] | None = None
         for k, (offset, ha, va) in enumerate(PLACE_NAME_SPOTS):
-            name.set(position=offset, ha=ha, va=va)  # type: ignore[call-arg]
+            name.set(position=offset, ha=ha, va=va)
             box = name.get_window_extent(renderer).padded(4)  # room for the name's frame
             outside = (
                 max(0.0, frame.x0 - box.x0)
@@ -232,7 +232,7 @@ def _place_names(fig: Figure, ax: Axes) -> None:
                 break
         assert best is not None
         offset, ha, va = PLACE_NAME_SPOTS[best[1]]
-        name.set(position=offset, ha=ha, va=va)  # type: ignore[call-arg]
+        name.set(position=offset, ha=ha, va=va)
         taken.append(name.get_window_extent(renderer).padded(4))
 
 

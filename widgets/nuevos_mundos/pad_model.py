@@ -17,6 +17,7 @@ from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
 from ..scene import Scene
+from ..status import Said
 from .pad_scene import Owner, WorldBand, picker_scene, worlds_scene
 from .pad_words import (
     MAX_PLAYERS,
@@ -36,7 +37,6 @@ from .pad_words import (
     short_tags,
     token_of,
 )
-from .table_model import Said
 
 
 class PadModel:

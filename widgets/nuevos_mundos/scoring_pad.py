@@ -31,7 +31,7 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import INK, MUTED
 from ..scene import Scene
-from ..status import StatusLine
+from ..status import Said, StatusLine
 from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
 from .pad_model import PadModel
 from .pad_scene import (
@@ -59,7 +59,6 @@ from .pad_words import (
     tie_break_note,
     token_of,
 )
-from .table_model import Said
 
 __all__ = [
     "MAX_PLAYERS",

@@ -49,7 +49,7 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..status import StatusLine
+from ..status import Said, StatusLine
 from ..svg import Picture, to_svg
 from ..table_base import (
     GameTable,
@@ -65,7 +65,7 @@ from ..table_base import (
     set_traits,
     show,
 )
-from .table_model import Said, TableModel
+from .table_model import TableModel
 from .table_scene import WIDTH, TableLook, public_view, scene_height, table_scene
 from .table_words import (
     describe_move,
