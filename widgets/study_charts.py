@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -168,7 +168,11 @@ def variant_chart(
     values, halves = [], []
     for study in (a, b):
         if what in ("win", "team"):
-            r = study.team_win_rate() if what == "team" else study.win_rates_by_seat()[seat]
+            r = (
+                study.team_win_rate()
+                if what == "team"
+                else study.win_rates_by_seat()[cast(int, seat)]  # a win's seat: checked above
+            )
             values.append(r.rate * 100)
             halves.append(((r.rate - r.low) * 100, (r.high - r.rate) * 100))
         else:

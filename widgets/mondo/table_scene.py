@@ -240,7 +240,7 @@ def _others(view: MondoView) -> list[Shape]:
     rows = (len(view.heap) + HEAP_COLS - 1) // HEAP_COLS
     y = HEAP_Y + rows * (HEAP_TILE + HEAP_GAP + 6) + 16
     shapes: list[Shape] = []
-    x = HEAP_X
+    x: float = HEAP_X
     width, height = board_size(view.rows, view.cols, MINI)
     for p, name in enumerate(view.players):
         if p == view.player:

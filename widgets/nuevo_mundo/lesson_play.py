@@ -22,8 +22,8 @@ by ``gamecore.nuevo_mundo.events``. The playing table for the end of the lesson 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, cast
 
 from gamecore.nuevo_mundo import NuevoMundo
 from gamecore.nuevo_mundo.actions import colour_word
@@ -339,8 +339,9 @@ class Step:
         self.lines = lines
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display as untyped_display
 
+        display = cast(Callable[..., None], untyped_display)  # IPython's has no annotations
         display(self.picture)
         display(self.lines)
 
