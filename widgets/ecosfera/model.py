@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from gamecore.ecosfera import (
     ANIMAL_ROW,
@@ -307,7 +308,7 @@ class TableModel:
                         "ecosfera_table.missing_again", plant=name, button=pending.options[0][0]
                     )
                 )
-            return Reply(play=pending.options[0][1])
+            return Reply(play=cast(Action, pending.options[0][1]))  # its one option: the move
         self.pending = None
         elements = self._picked(is_element)
         if not elements or (self.chosen_for is not None and self.chosen_for != target):
@@ -392,7 +393,7 @@ class TableModel:
         plants = self._picked(is_plant)
         chosen_other = self.chosen_for is not None and self.chosen_for != target
         if len(plants) == 2 and not chosen_other:
-            action = AcquireAnimal(animal, plants[0], plants[1])
+            action: Action = AcquireAnimal(animal, plants[0], plants[1])
             if game.why_illegal(action) is None:
                 return Reply(play=action)
             return _problem(self._call_refusal(animal, plants[0], plants[1]))
@@ -480,7 +481,7 @@ class TableModel:
         if ability == 0:
             return Reply(play=Plus(source))
         if ability == 1:
-            options = [
+            options: list[tuple[str, Action | str]] = [
                 (
                     t(f"ecosfera_table.refresh_{'plants' if row == PLANT_ROW else 'animals'}"),
                     Refresh(source, row),

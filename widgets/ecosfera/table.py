@@ -775,8 +775,9 @@ class EcosferaTable(GameTable[Ecosfera]):
         )
 
 
-def _same(a: Action, b: Action) -> bool:
-    """The same move, up to the order of a pair and which identical cards pay."""
+def _same(a: Action | str, b: Action) -> bool:
+    """The same move, up to the order of a pair and which identical cards pay (a choice's
+    table command, a str, is never the same as a move)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, ClaimBiomes) and isinstance(b, ClaimBiomes):
