@@ -87,7 +87,7 @@ def card(name: str, cards: CardSet | None = None) -> int:
     """
     cards = cards or default_cards()
     wanted = name.strip().casefold()
-    every = (*cards.plants, *cards.animals)
+    every: tuple[Plant | Animal, ...] = (*cards.plants, *cards.animals)
     for c in every:
         if wanted in (c.latin.casefold(), c.id.casefold(), *_names(c)):
             return c.code
@@ -185,11 +185,12 @@ def _player(game: Ecosfera, name: str) -> int:
 
 def _check(verb: str, details: dict[str, str | None]) -> None:
     """Refuse a detail or a value the verb does not know, with the choices."""
-    allowed = {
+    known: dict[str, dict[str, tuple[str, ...] | None]] = {
         "pair": {"turn_up": (*ABILITIES, "none")},
         "refresh": {"row": tuple(ROWS)},
         "movement": {"to": None, "using": None},
-    }.get(verb, {})
+    }
+    allowed = known.get(verb, {})
     for key, value in details.items():
         if key not in allowed:
             raise ValueError(t("ecosfera_lessons.unknown_detail", verb=verb, detail=key))
