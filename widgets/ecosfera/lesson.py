@@ -181,7 +181,8 @@ def card_gallery(
         y = top + r * cell_h
         scene.extend(card_face(code, cards, x, y, id=f"g{i}"))
         if captions is not None:
-            lines = [captions[i]] if isinstance(captions[i], str) else list(captions[i])
+            caption = captions[i]
+            lines = [caption] if isinstance(caption, str) else list(caption)
             scene.extend(_caption(x + CARD_W / 2, y + CARD_H + 12, lines[:2], f"g{i}"))
     return Picture(scene)
 
@@ -200,7 +201,9 @@ def components(cards: CardSet | None = None) -> Picture:
     # seven cards wide (868 px): a laptop's notebook column at 1366x768 is about 920 px
     scene = Scene(width=7 * step + GAP, height=830, background=PAPER, title=t("lessons.eco_pieces"))
 
-    def row(y: float, title: str, codes: Sequence[int], notes: Sequence[Sequence[str]], x0: float):
+    def row(
+        y: float, title: str, codes: Sequence[int], notes: Sequence[Sequence[str]], x0: float
+    ) -> None:
         scene.add(_label(x0, y, title, f"row-{y:.0f}-{x0:.0f}"))
         for k, (code, note) in enumerate(zip(codes, notes)):
             x = x0 + k * step
