@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamecore.nuevo_mundo.builder import build_scenario
 from gamecore.nuevo_mundo.maps import (
     MAX_COLS,
     MAX_ROWS,
@@ -17,7 +18,6 @@ from gamecore.nuevo_mundo.maps import (
     TILE_COUNT,
     Map,
     MapError,
-    build_scenario,
     check_playable,
     make_map,
     map_text,

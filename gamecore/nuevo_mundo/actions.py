@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ..protocol import Action
 from ..words import t
+from .data import CATEGORIES, COLOURS
 
 
 def region_number(region: int) -> str:
@@ -301,8 +302,6 @@ ACTIONS: tuple[type[Action], ...] = (
 
 def colour_word(colour: int) -> str:
     """A colour of the die in words ("green")."""
-    from .data import COLOURS
-
     if 0 <= colour < len(COLOURS):
         return t(f"nuevo_mundo.colour_{COLOURS[colour]}")
     return str(colour)
@@ -310,8 +309,6 @@ def colour_word(colour: int) -> str:
 
 def category_word(category: int) -> str:
     """A discovery category in words ("Fruits")."""
-    from .data import CATEGORIES
-
     if 0 <= category < len(CATEGORIES):
         return t(f"nuevo_mundo_cards.category_{CATEGORIES[category]}")
     return str(category)

@@ -190,6 +190,12 @@ def _check_request(die: int, tile_order: Sequence[int], players: int) -> None:
         raise ValueError(t("nuevo_mundo_maps.bad_order", last=TILE_COUNT - 1))
 
 
+def build_scenario(die: int, tile_order: Sequence[int], players: int) -> Map:
+    """The board built from the map tiles: the numeric die picks the layout, ``tile_order``
+    (a shuffle of range(36)) says which tile goes where. Always playable (see above)."""
+    return build(die, tile_order, players)
+
+
 def build(die: int, tile_order: Sequence[int], players: int) -> Map:
     """The board for a die roll, a shuffle of the tiles and a number of players.
 

@@ -8,17 +8,24 @@ decisions of other players inside a turn (answering a retreat, choosing a tactic
 own actions: ``current_player`` says who decides. Both tactics of a battle round are chosen
 in secret: a view never shows the other side's choice.
 
-Every rule decision the rulebook leaves open is written in docs/rules/nuevo-mundo.md.
+The package in layers (each module imports only those above it): ``stages`` and ``data``
+(components), ``actions``, ``maps`` and ``builder`` (the boards), ``view``, ``position`` (the
+position's parts and counts), ``checks`` (one check per kind of action: the rule and the
+reason of a refusal), ``moves`` (the legal actions), ``scoring`` and ``criptex``; then this
+module, which carries actions out: ``RULES`` pairs each kind of action with its check and its
+effect. Every rule decision the rulebook leaves open is written in docs/rules/nuevo-mundo.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
+from ..errors import Refusal, refuse
 from ..protocol import Action, Game, Outcome
-from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
+from ..scoresheet import ScoreSheet
 from ..words import t
-from . import data, moves
+from . import checks, data, moves
 from .actions import (
     ACTIONS,
     Aim,
@@ -41,11 +48,13 @@ from .actions import (
     Sail,
     Settle,
     Tactic,
-    _OnMap,
 )
+from .builder import build_scenario
 from .criptex import battle_round
 from .data import CARDS, CATEGORIES, COLOUR_DIE, COLOURS
-from .maps import TILE_COUNT, Map, build_scenario, scenario
+from .maps import TILE_COUNT, scenario
+from .position import GRIDS, LISTS, VALUES, Position
+from .scoring import score_sheet
 from .stages import (
     ANSWER,
     BLACK,
@@ -94,6 +103,7 @@ __all__ = [
     "PLACE",
     "PLUNDER",
     "RED",
+    "RULES",
     "SAIL",
     "TACTIC_ATTACKER",
     "TACTIC_DEFENDER",
@@ -101,91 +111,17 @@ __all__ = [
     "NuevoMundo",
     "NuevoMundoView",
 ]
-"""The stages and the view are re-exported: players, tables and tests read them here."""
-
-GRIDS: Final = ("cq", "ca", "ships", "hands")
-"""The position's lists of lists (region or player first), besides the map."""
-LISTS: Final = (
-    "face_up",
-    "deck",
-    "gone",
-    "alive",
-    "order",
-    "rollers",
-    "rolls",
-    "ca_regions",
-    "red",
-    "combo_used",
-    "combo_cards",
-    "negotiated",
-    "events",
-    "winners",
-)
-VALUES: Final = (
-    "turn",
-    "round",
-    "stage",
-    "pending",
-    "credits",
-    "aim",
-    "roll_for",
-    "combo_colour",
-    "negotiation",
-    "ops",
-    "b_region",
-    "b_defender",
-    "b_tactic",
-    "b_plundered",
-    "b_eliminate",
-    "victory",
-)
-"""Every part of a position: a copy copies these, and two games are equal when they are
-(a new attribute of the position goes into one of the three)."""
+"""The stages, the position's parts and the view are re-exported: players, tables and tests
+read them here."""
 
 
-class NuevoMundo(Game):
-    """One game of Nuevo Mundo."""
+class NuevoMundo(Position, Game):
+    """One game of Nuevo Mundo (the position and its counts: ``Position``)."""
 
     name: ClassVar[str] = "nuevo-mundo"
     action_types: ClassVar[dict[str, type[Action]]] = {a.kind: a for a in ACTIONS}
     min_players: ClassVar[int] = data.MIN_PLAYERS
     max_players: ClassVar[int] = data.MAX_PLAYERS
-
-    map: Map
-    cq: list[list[int]]
-    ca: list[list[int]]
-    ships: list[list[int]]
-    hands: list[list[int]]
-    face_up: list[int]
-    deck: list[int]
-    gone: list[int]
-    alive: list[bool]
-    order: list[int]
-    turn: int
-    round: int
-    stage: str
-    pending: str
-    rollers: list[int]
-    rolls: list[int]
-    credits: int
-    ca_regions: list[int]
-    aim: tuple[int, int] | None
-    roll_for: str
-    red: list[tuple[int, int]]
-    combo_used: list[int]
-    combo_cards: list[int]
-    combo_colour: int
-    negotiated: list[int]
-    negotiation: tuple[int, int] | None
-    ops: int
-    b_region: int
-    b_defender: int
-    b_tactic: int
-    b_plundered: bool
-    b_eliminate: bool
-    events: list[tuple[Any, ...]]
-    winners: list[int]
-    victory: str
 
     # ------------------------------------------------------------------ options and set-up
     @classmethod
@@ -268,10 +204,6 @@ class NuevoMundo(Game):
         self.b_plundered = False
         self.b_eliminate = False
 
-    @property
-    def table_dice(self) -> bool:
-        return bool(self.options["dice"] == "table")
-
     # ------------------------------------------------------------------ the first order
     def _next_order_roll(self) -> None:
         """Throw (or wait for) the numeric die of the next player in the roll-off."""
@@ -301,169 +233,37 @@ class NuevoMundo(Game):
         self.pending = ""
         self.turn = 0
 
-    # ------------------------------------------------------------------ whose decision
-    @property
-    def turn_player(self) -> int | None:
-        if self.stage in (OVER, ORDER):
-            return None
-        return self.order[self.turn]
-
-    @property
-    def current_player(self) -> int | None:
-        if self.stage == OVER:
-            return None
-        if self.stage == ORDER:
-            return self.rollers[len(self.rolls)]
-        if self.pending in (ANSWER, TACTIC_DEFENDER):
-            return self.b_defender
-        return self.order[self.turn]
-
-    # ------------------------------------------------------------------ counting
-    def settlements(self, player: int) -> list[int]:
-        """The land regions where ``player`` has a settlement (2 CA)."""
-        return [r for r in range(len(self.ca)) if self.ca[r][player] >= 2]
-
-    def islands_of(self, player: int) -> int:
-        regions = self.map.regions
-        return len({regions[r].island for r in self.settlements(player)})
-
-    def credits_of(self, player: int) -> int:
-        """What the credit table gives ``player`` now."""
-        s = self.settlements(player)
-        if not s:
-            return 0
-        return data.credits(len(s), self.islands_of(player))
-
-    def points(self, player: int) -> int:
-        return sum(CARDS[c].points for c in self.hands[player])
-
-    def categories_of(self, player: int) -> int:
-        return len({CARDS[c].category for c in self.hands[player]})
-
-    def supply_cq(self, player: int) -> int:
-        return data.CQ_SUPPLY - sum(row[player] for row in self.cq)
-
-    def supply_ca(self, player: int) -> int:
-        return data.CA_SUPPLY - sum(row[player] for row in self.ca)
-
-    def supply_ships(self) -> int:
-        return data.SHIPS - sum(sum(row) for row in self.ships)
-
-    def force(self, region: int, player: int) -> int:
-        """The pieces ``player`` fights with in ``region``: CQ, plus CA defending as 1 CQ."""
-        return self.cq[region][player] + self.ca[region][player]
-
-    def occupants(self, region: int) -> list[int]:
-        """The players with pieces in ``region``."""
-        return [
-            p
-            for p in range(len(self.players))
-            if self.cq[region][p] or self.ca[region][p] or self.ships[region][p]
-        ]
-
-    def conflicts(self) -> list[int]:
-        """The conflict regions: the turn player's pieces beside another player's."""
-        p = self.turn_player
-        if p is None:
-            return []
-        found = []
-        cq, ca, ships = self.cq, self.ca, self.ships
-        for r in range(len(cq)):
-            here_cq, here_ca, here_ships = cq[r], ca[r], ships[r]
-            if not (here_cq[p] or here_ca[p] or here_ships[p]):
-                continue
-            if sum(here_cq) + sum(here_ca) + sum(here_ships) > (
-                here_cq[p] + here_ca[p] + here_ships[p]
-            ):
-                found.append(r)
-        return found
-
-    def _has(self, region: int, player: int) -> bool:
-        return bool(
-            self.cq[region][player] or self.ca[region][player] or self.ships[region][player]
-        )
-
-    def _border(self, a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a < b else (b, a)
-
-    def region_name(self, region: int) -> str:
-        return self.map.regions[region].name
-
-    def describe(self, action: Action) -> str:
-        """An action in words, regions by their names on this map."""
-        if isinstance(action, _OnMap):
-            return action.describe(self.region_name)
-        return str(action)
-
-    # ------------------------------------------------------------------ legal actions
+    # ------------------------------------------------------------------ the protocol
     def legal_actions(self) -> list[Action]:
         return moves.legal(self)
 
-    def _legal(self, only: type[Action] | None = None) -> list[Action]:
-        return moves.legal(self, only)
-
-    # ------------------------------------------------------------------ refusals
-    def _check(self, action: object) -> str | None:
-        if not isinstance(action, Action) or type(action) not in ACTIONS:
+    def _check(self, action: object) -> Refusal | None:
+        rule = RULES.get(type(action)) if isinstance(action, Action) else None
+        if rule is None:
             shown = str(action) if isinstance(action, Action) else repr(action)
-            return t("nuevo_mundo.not_an_action", action=shown)
+            return refuse("nuevo_mundo.not_an_action", action=shown)
+        for field, value in vars(action).items():
+            if not isinstance(value, int):
+                return refuse("nuevo_mundo.not_whole", action=str(action), field=field)
         if self.stage == OVER:
-            return t("nuevo_mundo.game_over")
-        if action in moves.legal(self, type(action)):
-            return None
-        from .refusals import reason  # (here: refusals reads this module's stages)
+            return refuse("nuevo_mundo.game_over")
+        return rule[0](self, action)
 
-        return reason(self, action)
-
-    # ------------------------------------------------------------------ applying
     def _apply(self, action: Action) -> None:
-        if isinstance(action, NumberRolled):
-            self._take_order_roll(action.value)
-            self._next_order_roll()
-        elif isinstance(action, ColourRolled):
-            self.pending = ""
-            self._resolve_colour(action.colour)
-        elif isinstance(action, Settle):
-            self._settle(action.region)
-        elif isinstance(action, PickCard):
-            self._pick(action.slot)
-        elif isinstance(action, PlaceCQ):
-            self._place_cq(action)
-        elif isinstance(action, PlaceCA):
-            self._place_ca(action.region)
-        elif isinstance(action, PlaceShip):
-            self._place_ship(action)
-        elif isinstance(action, Aim):
-            self._aim(action)
-        elif isinstance(action, Move):
-            self._move(action.count)
-        elif isinstance(action, Sail):
-            self._sail(action.ships, action.troops)
-        elif isinstance(action, Combo):
-            self._combo(action.category)
-        elif isinstance(action, NoCombo):
-            self.pending = ""
-            self._suffer(self.combo_colour)
-        elif isinstance(action, Embark):
-            self._embark(action)
-        elif isinstance(action, Disembark):
-            self._disembark(action)
-        elif isinstance(action, Attack):
-            self._start_battle(action.region)
-        elif isinstance(action, Negotiate):
-            self._negotiate(action)
-        elif isinstance(action, Answer):
-            self._answer(bool(action.accept))
-        elif isinstance(action, Tactic):
-            self._tactic(action.tactic)
-        elif isinstance(action, Plunder):
-            self._plunder(action.category)
-        elif isinstance(action, EndTurn):
-            self._end_turn()
+        RULES[type(action)][1](self, action)
+
+    # ------------------------------------------------------------------ the dice typed in
+    def _number_rolled(self, action: NumberRolled) -> None:
+        self._take_order_roll(action.value)
+        self._next_order_roll()
+
+    def _colour_rolled(self, action: ColourRolled) -> None:
+        self.pending = ""
+        self._resolve_colour(action.colour)
 
     # -- entering the board and cards
-    def _settle(self, region: int) -> None:
-        p = self.order[self.turn]
+    def _settle(self, action: Settle) -> None:
+        p, region = self.order[self.turn], action.region
         self.ca[region][p] = data.START_CA
         self.cq[region][p] = data.START_CQ
         self.events.append(("settle", p, region))
@@ -477,8 +277,8 @@ class NuevoMundo(Game):
         if self.turn >= len(self.order):
             self._new_round()
 
-    def _pick(self, slot: int) -> None:
-        p = self.order[self.turn]
+    def _pick(self, action: PickCard) -> None:
+        p, slot = self.order[self.turn], action.slot
         card = self.face_up.pop(slot)
         self.hands[p].append(card)
         if self.deck:
@@ -555,13 +355,13 @@ class NuevoMundo(Game):
         """The placement stage ends when every credit is spent (or nothing can be bought)."""
         if self.pending:
             return
-        if self.credits and not moves.can_buy(self):
+        if self.credits and not checks.can_buy(self):
             self.events.append(("credits_lost", self.order[self.turn], self.credits))
             self.credits = 0
         if not self.credits:
             self.stage = OPERATE
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, action: EndTurn) -> None:
         p = self.order[self.turn]
         self.events.append(("end_turn", p, len(self.red)))
         self.red = []
@@ -582,8 +382,8 @@ class NuevoMundo(Game):
         self.events.append(("place_cq", p, action.region, action.count))
         self._after_placement()
 
-    def _place_ca(self, region: int) -> None:
-        p = self.order[self.turn]
+    def _place_ca(self, action: PlaceCA) -> None:
+        p, region = self.order[self.turn], action.region
         self.ca[region][p] += 1
         self.ca_regions.append(region)
         self.credits -= data.COST_CA
@@ -627,7 +427,7 @@ class NuevoMundo(Game):
             return
         if colour == GREEN:
             self.pending = MOVE if self.map.regions[origin].land else SAIL
-        elif moves.combo_categories(self, colour):
+        elif checks.combo_categories(self, colour):
             self.combo_colour = colour
             self.pending = COMBO
         else:
@@ -650,18 +450,22 @@ class NuevoMundo(Game):
         if self.ships[region][player] > self.cq[region][player]:
             self.ships[region][player] = self.cq[region][player]
 
-    def _combo(self, category: int) -> None:
+    def _combo(self, action: Combo) -> None:
         colour = self.combo_colour
         self.combo_used.append(colour)
-        self.combo_cards[category] += COMBO_CARDS[colour]
-        self.events.append(("combo", self.order[self.turn], category, colour))
+        self.combo_cards[action.category] += COMBO_CARDS[colour]
+        self.events.append(("combo", self.order[self.turn], action.category, colour))
         self.pending = ""
         self.aim = None
         self.combo_colour = -1
 
-    def _move(self, count: int) -> None:
+    def _no_combo(self, action: NoCombo) -> None:
+        self.pending = ""
+        self._suffer(self.combo_colour)
+
+    def _move(self, action: Move) -> None:
         assert self.aim is not None
-        p = self.order[self.turn]
+        p, count = self.order[self.turn], action.count
         origin, destination = self.aim
         self.cq[origin][p] -= count
         self.cq[destination][p] += count
@@ -669,9 +473,9 @@ class NuevoMundo(Game):
         self.pending = ""
         self.aim = None
 
-    def _sail(self, ships: int, troops: int) -> None:
+    def _sail(self, action: Sail) -> None:
         assert self.aim is not None
-        p = self.order[self.turn]
+        p, ships, troops = self.order[self.turn], action.ships, action.troops
         origin, destination = self.aim
         self.ships[origin][p] -= ships
         self.cq[origin][p] -= troops
@@ -709,8 +513,9 @@ class NuevoMundo(Game):
         )
         self.pending = ANSWER
 
-    def _answer(self, accept: bool) -> None:
+    def _answer(self, action: Answer) -> None:
         assert self.negotiation is not None
+        accept = bool(action.accept)
         region, destination = self.negotiation
         self.events.append(("answer", self.b_defender, int(accept)))
         self.pending = ""
@@ -768,7 +573,11 @@ class NuevoMundo(Game):
         self.events.append(("battle", self.order[self.turn], self.b_defender, region))
         self.pending = TACTIC_ATTACKER
 
-    def _tactic(self, tactic: int) -> None:
+    def _attack(self, action: Attack) -> None:
+        self._start_battle(action.region)
+
+    def _tactic(self, action: Tactic) -> None:
+        tactic = action.tactic
         if self.pending == TACTIC_ATTACKER:
             self.b_tactic = tactic
             self.pending = TACTIC_DEFENDER
@@ -797,7 +606,8 @@ class NuevoMundo(Game):
                 return
         self._after_round()
 
-    def _plunder(self, category: int) -> None:
+    def _plunder(self, action: Plunder) -> None:
+        category = action.category
         p = self.order[self.turn]
         d = self.b_defender
         cards = sorted(c for c in self.hands[d] if CATEGORIES.index(CARDS[c].category) == category)
@@ -895,40 +705,8 @@ class NuevoMundo(Game):
 
     def score(self) -> ScoreSheet:
         """Each player's card points by category; the winner first (a victory by categories
-        or survival ranks first whatever the points)."""
-        rows = []
-        for p, player in enumerate(self.players):
-            for category in CATEGORIES:
-                cards = [c for c in self.hands[p] if CARDS[c].category == category]
-                if not cards:
-                    continue
-                names = ", ".join(f"{CARDS[c].title} ({CARDS[c].points})" for c in cards)
-                rows.append(
-                    ScoreRow(
-                        player,
-                        category,
-                        sum(CARDS[c].points for c in cards),
-                        t("nuevo_mundo.score_row", n=len(cards), cards=names),
-                        tuple(cards),
-                    )
-                )
-        winners = [self.players[w] for w in self.winners]
-        rule = ""
-        if winners:
-            rule = t(f"nuevo_mundo.victory_{self.victory}", players=", ".join(winners))
-        return make_sheet(
-            self.players,
-            CATEGORIES,
-            rows,
-            titles={c: t(f"nuevo_mundo_cards.category_{c}") for c in CATEGORIES},
-            tie_break={
-                player: (self.categories_of(p), self.credits_of(p), int(self.alive[p]))
-                for p, player in enumerate(self.players)
-            },
-            tie_break_rule=t("nuevo_mundo.tie_break"),
-            victors=winners,
-            victory_rule=rule,
-        )
+        or survival ranks first whatever the points): ``scoring.py``."""
+        return score_sheet(self)
 
     def _state_key(self) -> tuple[Any, ...]:
         return (
@@ -946,3 +724,33 @@ class NuevoMundo(Game):
             setattr(other, name, list(getattr(self, name)))
         for name in VALUES:
             setattr(other, name, getattr(self, name))
+
+
+Check = Callable[[Position, Any], Refusal | None]
+"""A kind of action's rule (``checks.check_<kind>``): None if legal now, else the refusal."""
+Apply = Callable[[NuevoMundo, Any], None]
+"""What a legal action of that kind does to the game."""
+
+RULES: Final[dict[type[Action], tuple[Check, Apply]]] = {
+    NumberRolled: (checks.check_number_rolled, NuevoMundo._number_rolled),
+    ColourRolled: (checks.check_colour_rolled, NuevoMundo._colour_rolled),
+    Settle: (checks.check_settle, NuevoMundo._settle),
+    PickCard: (checks.check_pick_card, NuevoMundo._pick),
+    PlaceCQ: (checks.check_place_cq, NuevoMundo._place_cq),
+    PlaceCA: (checks.check_place_ca, NuevoMundo._place_ca),
+    PlaceShip: (checks.check_place_ship, NuevoMundo._place_ship),
+    Aim: (checks.check_aim, NuevoMundo._aim),
+    Move: (checks.check_move, NuevoMundo._move),
+    Sail: (checks.check_sail, NuevoMundo._sail),
+    Combo: (checks.check_combo, NuevoMundo._combo),
+    NoCombo: (checks.check_no_combo, NuevoMundo._no_combo),
+    Embark: (checks.check_embark, NuevoMundo._embark),
+    Disembark: (checks.check_disembark, NuevoMundo._disembark),
+    Attack: (checks.check_attack, NuevoMundo._attack),
+    Negotiate: (checks.check_negotiate, NuevoMundo._negotiate),
+    Answer: (checks.check_answer, NuevoMundo._answer),
+    Tactic: (checks.check_tactic, NuevoMundo._tactic),
+    Plunder: (checks.check_plunder, NuevoMundo._plunder),
+    EndTurn: (checks.check_end_turn, NuevoMundo._end_turn),
+}
+"""Each kind of action: its check (why_illegal, play) and its effect (play)."""

@@ -37,7 +37,7 @@ from ..words import t
 from .data import PROVENANCES
 
 TILE_COUNT: Final = 36
-"""The map tiles in the box (printed); ``build_scenario`` joins them."""
+"""The map tiles in the box (printed); ``builder.build_scenario`` joins them."""
 
 MAX_ROWS: Final = 16
 MAX_COLS: Final = 24
@@ -601,11 +601,3 @@ def scenario(key: str) -> Map:
     if board.key != key:
         raise MapError(t("nuevo_mundo_maps.wrong_key", file=SCENARIOS[key], key=board.key))
     return board
-
-
-def build_scenario(die: int, tile_order: Sequence[int], players: int) -> Map:
-    """The board built from the map tiles: the numeric die picks the layout, ``tile_order``
-    (a shuffle of range(36)) says which tile goes where. Always playable (see builder.py)."""
-    from .builder import build  # builder.py uses this module's Map
-
-    return build(die, tile_order, players)
