@@ -1,9 +1,10 @@
 """Ecosfera: the actions a player can take, as small frozen objects, and the constants
 their fields use.
 
-They live apart from the game's state (``game.py``, which re-exports every name here) so that
-the state can be compiled by mypyc (``benchmarks/build_compiled.py``) while the actions stay
-plain dataclasses: mypyc would turn each action's ``kind`` into a dataclass field.
+They live apart from the game's state (``position.py``; ``game.py`` re-exports every name
+here) so that the engine can be compiled by mypyc (``benchmarks/build_compiled.py``) while
+the actions stay plain dataclasses: mypyc would turn each action's ``kind`` into a dataclass
+field.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def paid_mask(cards: Iterable[int]) -> int:
     mask = 0
     for code in cards:
         if not is_element(code):
-            raise ValueError(f"{card_label(code)} is not an element card, so it cannot pay")
+            raise ValueError(t("ecosfera.paid_not_an_element", card=card_label(code)))
         mask |= 1 << (code - ELEMENT_BASE - 1)
     return mask
 

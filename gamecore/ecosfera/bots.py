@@ -7,6 +7,24 @@ from collections import Counter
 from typing import Any
 
 from ..protocol import Game
+from .actions import (
+    ANIMAL_ROW,
+    NO_TILE,
+    OWN_DECK,
+    PLANT_ROW,
+    RECYCLE,
+    TILE,
+    AcquireAnimal,
+    AcquirePlant,
+    ClaimBiomes,
+    EndTurn,
+    Move,
+    Mycorrhiza,
+    Plus,
+    Refresh,
+    TakeMissingElement,
+    paid_mask,
+)
 from .data import (
     ABILITIES,
     ALL_DISASTERS,
@@ -23,34 +41,9 @@ from .data import (
     is_element,
     is_plant,
 )
-from .game import (
-    ANIMAL_ROW,
-    LISTS,
-    LOST,
-    NO_TILE,
-    OWN_DECK,
-    PLANT_ROW,
-    PLAYING,
-    POSITION,
-    RECYCLE,
-    ROW,
-    TILE,
-    TIME_UP,
-    WON,
-    AcquireAnimal,
-    AcquirePlant,
-    ClaimBiomes,
-    Ecosfera,
-    EcosferaView,
-    EndTurn,
-    Move,
-    Mycorrhiza,
-    Plus,
-    Refresh,
-    TakeMissingElement,
-    copy_field,
-    paid_mask,
-)
+from .game import Ecosfera
+from .position import LISTS, LOST, PLAYING, POSITION, ROW, TIME_UP, WON, copy_field
+from .views import EcosferaView
 
 
 def determinize(view: EcosferaView, rng: random.Random) -> Ecosfera:

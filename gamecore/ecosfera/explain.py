@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..words import join_words, t
+from .actions import AcquireAnimal, AcquirePlant, Mycorrhiza, TakeMissingElement
 from .data import (
     ANIMAL_BASE,
     ELEMENT_OF,
@@ -36,7 +37,7 @@ from .data import (
     is_element,
     is_plant,
 )
-from .game import AcquireAnimal, AcquirePlant, Ecosfera, Mycorrhiza, TakeMissingElement
+from .game import Ecosfera
 
 PaymentMove = AcquirePlant | TakeMissingElement
 

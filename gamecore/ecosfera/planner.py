@@ -44,6 +44,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..protocol import Action
+from .actions import (
+    ANIMAL_ROW,
+    PLANT_ROW,
+    TILE,
+    AcquireAnimal,
+    AcquirePlant,
+    ClaimBiomes,
+    EndTurn,
+    Move,
+    Mycorrhiza,
+    Plus,
+    Refresh,
+    TakeMissingElement,
+)
 from .data import (
     BIOME_TILES,
     ELEMENT_OF,
@@ -57,21 +71,6 @@ from .data import (
     is_disaster,
     is_element,
     is_plant,
-)
-from .game import (
-    ANIMAL_ROW,
-    PLANT_ROW,
-    TILE,
-    AcquireAnimal,
-    AcquirePlant,
-    ClaimBiomes,
-    EcosferaView,
-    EndTurn,
-    Move,
-    Mycorrhiza,
-    Plus,
-    Refresh,
-    TakeMissingElement,
 )
 from .planner_turn import (
     _ACQUIRE_ANIMAL,
@@ -95,6 +94,7 @@ from .planner_value import (
 )
 from .planner_value import _sample as _sample
 from .planner_value import _shuffle as _shuffle
+from .views import EcosferaView
 
 
 class PlannerBot(PositionValue):

@@ -19,6 +19,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .actions import NO_TILE, OWN_DECK, RECYCLE, TILE
 from .data import (
     ABILITIES,
     BIOME_TILES,
@@ -32,7 +33,6 @@ from .data import (
     CardSet,
     is_plant,
 )
-from .game import NO_TILE, OWN_DECK, RECYCLE, TILE
 
 ALL_BIOMES: Final = (1 << BIOME_TILES) - 1
 N_ELEMENTS: Final = len(ELEMENTS)

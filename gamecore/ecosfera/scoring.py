@@ -2,7 +2,7 @@
 
 ``final_score(level=…, players=…, biome_tiles=…, extinction_tiles=…, supply_elements=…,
 challenges=())`` is the digital scoring pad for a physical game; a game in the engine
-scores itself the same way (``Ecosfera.team_score``).
+scores itself the same way (``game_sheet``, which ``Ecosfera.score`` and ``team_score`` give).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .data import (
     element_count,
     supply_at_start,
 )
+from .position import WON, EcosferaPosition
 
 TEAM = "team"
 CATEGORIES = (
@@ -229,11 +230,9 @@ def final_score(
     most = len(ELEMENTS) * element_count(level, players)
     _whole("supply_elements", supply_elements, 0, most)
     if isinstance(hardest_level_points, bool) or not isinstance(hardest_level_points, int):
-        raise ValueError(
-            f"hardest_level_points must be a whole number, not {hardest_level_points!r}"
-        )
+        raise ValueError(t("ecosfera.pad_hardest_not_whole", value=repr(hardest_level_points)))
     if hardest_level_points < 0:
-        raise ValueError(f"hardest_level_points must be >= 0, not {hardest_level_points}")
+        raise ValueError(t("ecosfera.pad_hardest_negative", value=hardest_level_points))
     done = check_challenges(
         challenges, players=players, biome_tiles=biome_tiles, extinction_tiles=extinction_tiles
     )
@@ -249,3 +248,46 @@ def final_score(
             hardest_level_points=hardest_level_points,
         )
     )
+
+
+# ---------------------------------------------------------------------------- a game in the engine
+
+
+def game_challenges(game: EcosferaPosition, *, monk: bool = False) -> tuple[str, ...]:
+    """The eco-warrior challenges a game won in the engine completed: The 0 Waste Master
+    (no ability tile reactivated), The Anónymous (the solo game), The Extinction Rebel (the
+    game started with six extinction tiles placed) and The Monk only if the players declare
+    it (``monk``; not in the solo game)."""
+    if monk and game.solo:
+        raise ValueError(t("ecosfera.monk_not_solo"))
+    if game.status != WON:
+        return ()
+    done = {
+        "zero_waste_master": game.reactivations == 0,
+        "anonymous": game.solo,
+        "monk": monk,
+        "extinction_rebel": bool(game.options["extinction_rebel"]),
+    }
+    return tuple(c for c in CHALLENGES if done[c])
+
+
+def game_sheet(game: EcosferaPosition, *, monk: bool = False, team: bool = False) -> ScoreSheet:
+    """The score sheet of a game in the engine (provisional while it goes on): every player
+    credited the team's points, or with ``team`` the points once, for the player "team"."""
+    names = (TEAM,) if team else game.players
+    challenges = game_challenges(game, monk=monk)
+    rows = [
+        row
+        for name in names
+        for row in score_rows(
+            name,
+            level=game.level,
+            players=len(game.players),
+            biome_tiles=len(game.biome_tiles),
+            extinction_tiles=game.extinction_tiles,
+            supply_elements=game.supply_elements(),
+            challenges=challenges,
+            hardest_level_points=game.options["hardest_level_points"],
+        )
+    ]
+    return team_sheet(rows, names)

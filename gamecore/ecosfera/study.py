@@ -27,8 +27,10 @@ from ..experiments.seats import BotSpec
 from ..experiments.stats import wilson_interval
 from ..experiments.study import GameRow, Progress, play_study_game, run_study
 from ..protocol import Game
+from .actions import TakeMissingElement
 from .data import ELEMENTS, LEVELS
-from .game import WON, Ecosfera, TakeMissingElement
+from .game import Ecosfera
+from .position import WON
 
 
 @dataclass(frozen=True)
