@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ..protocol import Game
+from ..words import t
 from . import kit, modules
 from .actions import JumpOut, Place, Return, Stop, Take, TakeTask
 from .game import (
@@ -19,8 +20,8 @@ from .game import (
     MondoView,
     cell_parts,
     side_face,
-    totals_sheet,
 )
+from .scoring import totals_sheet
 
 
 def determinize(view: MondoView, rng: random.Random) -> Mondo:
@@ -97,7 +98,7 @@ def _own_hand(view: MondoView) -> int | None:
     for tile in kit.box():
         if tile.front == front and tile.back == back:
             return tile.id
-    raise ValueError("the tile in hand is not in the box")
+    raise ValueError(t("mondo_bots.hand_not_in_box"))
 
 
 def _match_layer(view: MondoView, free: list[int], rng: random.Random) -> dict[int, int]:
@@ -124,7 +125,7 @@ def _match_layer(view: MondoView, free: list[int], rng: random.Random) -> dict[i
 
     for slot in range(len(view.heap)):
         if not assign(slot, set()):
-            raise ValueError("no tiles in the box fit the heap this view shows")
+            raise ValueError(t("mondo_bots.heap_does_not_fit"))
     return {chosen[s][0]: chosen[s][1] for s in range(len(view.heap))}
 
 

@@ -27,19 +27,22 @@ play at any time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
+from ..errors import Refusal, refuse
+from ..position import LIST, LISTS, VALUE, Field, Shape, copy_position, position_key, shown
 from ..protocol import Action, Game
-from ..scoresheet import ScoreRow, ScoreSheet
+from ..scoresheet import ScoreSheet
 from ..words import t
-from . import kit, modules
+from . import kit, modules, scoring
 from .actions import (
     ACTION_TYPES,
     SIDES,
     TURNS,
     JumpOut,
+    MondoAction,
     Place,
     Return,
     Stop,
@@ -65,6 +68,40 @@ PLAYABLE_LEVELS: Final = ("beginner", "advanced", "expert")
 """Beginner: the rulebook's rules. Advanced: a scoring modifier each round. Expert: also the
 additional tasks (both reconstructed: ``modules.py``)."""
 NO_TASK: Final = -1
+
+
+def _round_totals(rounds: Sequence[ScoreSheet]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    return tuple(tuple(sorted(sheet.totals().items())) for sheet in rounds)
+
+
+SHEETS: Final = Shape("sheets", list, _round_totals, _round_totals)
+"""The scored rounds: score sheets, which never change, compared by their totals."""
+
+POSITION: Final = (
+    Field("round", VALUE, view="round"),
+    Field("heap", LIST),
+    Field("up", LIST),
+    Field("boards", LISTS, view="placed"),
+    Field("hands", LIST),
+    Field("hand_up", LIST),
+    Field("status", LIST, view="status"),
+    Field("chips", LIST, view="chips"),
+    Field("stack", LIST, view="stack"),
+    Field("now", VALUE, view="now"),
+    Field("last_time", LIST, view="ready"),
+    Field("last_seq", LIST),
+    Field("last_gap", LIST),
+    Field("seq", VALUE),
+    Field("volcano_chip", VALUE, view="volcano_chip"),
+    Field("rounds", SHEETS),
+    Field("finished_boards", LIST, view="finished_boards"),
+    Field("modifier_order", LIST),
+    Field("task_display", LIST),
+    Field("task_of", LIST),
+)
+"""Everything that changes during a game, listed once: ``clone``, ``==`` (the key) and
+``view`` loop over it. The view shows the heap's top layer side up only, the viewer's own
+tile in hand, and the modifier, tasks and scored rounds in words and totals."""
 
 
 def cell_code(tile: int, side: int, turn: int) -> int:
@@ -158,6 +195,7 @@ class Mondo(Game):
     volcano_chip: tuple[int, ...]
     rounds: list[ScoreSheet]
     finished_boards: list[tuple[tuple[int, ...], ...]]
+    """Each scored round: every player's board as it ended (cell codes)."""
     modifier_order: list[int]
     """Advanced and expert: the modifiers in the order the rounds use them (dealt at the
     start)."""
@@ -165,7 +203,6 @@ class Mondo(Game):
     """Expert: the tasks lying face up this round."""
     task_of: list[int]
     """Expert: the task each player took this round (-1: none)."""
-    """Each scored round: every player's board as it ended (cell codes)."""
 
     @classmethod
     def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -316,103 +353,145 @@ class Mondo(Game):
         return kit.open_spaces([code != EMPTY for code in self.boards[player]])
 
     # ------------------------------------------------------------------ checks
-    def _check(self, action: object) -> str | None:
-        if not isinstance(action, (Take, Place, Return, JumpOut, Stop, TakeTask)):
-            return t("mondo.not_an_action", action=repr(action))
+    def _check(self, action: object) -> Refusal | None:
+        move = MOVES.get(type(action))
+        if move is None:
+            return refuse("mondo.not_an_action", action=repr(action))
+        act = cast(MondoAction, action)
         if self.round >= ROUNDS:
-            return t("mondo.game_over")
-        seat = action.seat
+            return refuse("mondo.game_over")
+        seat = act.seat
         if not 0 <= seat < len(self.players):
-            return t("mondo.no_such_player", seat=seat)
+            return refuse("mondo.no_such_player", seat=seat)
         if self.status[seat] == JUMPED:
-            return t("mondo.already_jumped")
+            return refuse("mondo.already_jumped")
         if self.status[seat] == STOPPED:
-            return t("mondo.already_stopped")
-        if action.time < self.now:
-            return t("mondo.time_backwards", time=clock(action.time), now=clock(self.now))
-        if isinstance(action, Stop):
-            if action.time > self.limit:
-                return t("mondo.stop_after_limit", limit=clock(self.limit))
-            return None
-        if action.time >= self.limit:
-            return t("mondo.time_up", limit=clock(self.limit))
-        if isinstance(action, TakeTask):
-            return self._check_task(seat, action.slot)
-        if isinstance(action, Take):
-            if self.hands[seat] != EMPTY:
-                return t("mondo.hand_full")
-            if not 0 <= action.slot < self._layer_size():
-                return t("mondo.no_such_slot", slot=action.slot + 1, n=self._layer_size())
-            return None
-        if isinstance(action, JumpOut):
-            if self.hands[seat] != EMPTY:
-                return t("mondo.jump_with_tile")
-            return None
-        if self.hands[seat] == EMPTY:
-            return t("mondo.hand_empty")
-        if isinstance(action, Return):
-            return None if action.side in (0, 1) else t("mondo.no_such_side", side=action.side)
-        # Place
-        board = self.boards[seat]
-        if not 0 <= action.space < len(board):
-            return t("mondo.no_such_space", space=action.space + 1, n=len(board))
-        if action.side not in (0, 1):
-            return t("mondo.no_such_side", side=action.side)
-        if not 0 <= action.turn < TURNS:
-            return t("mondo.no_such_turn", turn=action.turn)
-        if board[action.space] != EMPTY:
-            return t("mondo.space_taken", space=action.space + 1)
-        if action.space not in self.open_spaces(seat):
-            return t("mondo.space_not_touching", space=action.space + 1)
+            return refuse("mondo.already_stopped")
+        if act.time < self.now:
+            return refuse("mondo.time_backwards", time=clock(act.time), now=clock(self.now))
+        return move[0](self, act)
+
+    def _time_up(self, time: int) -> Refusal | None:
+        """Nothing is taken or placed once the round's time is up."""
+        if time >= self.limit:
+            return refuse("mondo.time_up", limit=clock(self.limit))
         return None
 
-    def _check_task(self, seat: int, slot: int) -> str | None:
-        if self.level != "expert":
-            return t("mondo.no_tasks", level=self.level)
-        if self.task_of[seat] != NO_TASK:
-            return t("mondo.task_already")
-        if not 0 <= slot < len(self.task_display):
-            return t("mondo.no_such_task", slot=slot + 1, n=len(self.task_display))
-        if self.task_display[slot] in self.task_of:
-            return t("mondo.task_taken", slot=slot + 1)
+    def _check_take(self, action: Take) -> Refusal | None:
+        """One tile in hand at a time, taken from the heap's top layer."""
+        if reason := self._time_up(action.time):
+            return reason
+        if self.hands[action.seat] != EMPTY:
+            return refuse("mondo.hand_full")
+        if not 0 <= action.slot < self._layer_size():
+            return refuse("mondo.no_such_slot", slot=action.slot + 1, n=self._layer_size())
         return None
+
+    def _check_place(self, action: Place) -> Refusal | None:
+        """The tile in hand goes on an empty space beside a tile already placed (anywhere,
+        for the first), either side up, turned any way."""
+        if reason := self._time_up(action.time) or self._hand_empty(action.seat):
+            return reason
+        board = self.boards[action.seat]
+        if not 0 <= action.space < len(board):
+            return refuse("mondo.no_such_space", space=action.space + 1, n=len(board))
+        if action.side not in (0, 1):
+            return refuse("mondo.no_such_side", side=action.side)
+        if not 0 <= action.turn < TURNS:
+            return refuse("mondo.no_such_turn", turn=action.turn)
+        if board[action.space] != EMPTY:
+            return refuse("mondo.space_taken", space=action.space + 1)
+        if action.space not in self.open_spaces(action.seat):
+            return refuse("mondo.space_not_touching", space=action.space + 1)
+        return None
+
+    def _check_return(self, action: Return) -> Refusal | None:
+        """The tile in hand may go back on the heap, either side up."""
+        if reason := self._time_up(action.time) or self._hand_empty(action.seat):
+            return reason
+        if action.side not in (0, 1):
+            return refuse("mondo.no_such_side", side=action.side)
+        return None
+
+    def _check_jump_out(self, action: JumpOut) -> Refusal | None:
+        """A player jumps out with empty hands."""
+        if reason := self._time_up(action.time):
+            return reason
+        if self.hands[action.seat] != EMPTY:
+            return refuse("mondo.jump_with_tile")
+        return None
+
+    def _check_stop(self, action: Stop) -> Refusal | None:
+        """A player may stop at any time until the timer rings, at the very moment too."""
+        if action.time > self.limit:
+            return refuse("mondo.stop_after_limit", limit=clock(self.limit))
+        return None
+
+    def _check_take_task(self, action: TakeTask) -> Refusal | None:
+        """Expert level: one task each per round, from the display, not one already taken."""
+        if reason := self._time_up(action.time):
+            return reason
+        if self.level != "expert":
+            return refuse("mondo.no_tasks", level=self.level)
+        if self.task_of[action.seat] != NO_TASK:
+            return refuse("mondo.task_already")
+        if not 0 <= action.slot < len(self.task_display):
+            return refuse("mondo.no_such_task", slot=action.slot + 1, n=len(self.task_display))
+        if self.task_display[action.slot] in self.task_of:
+            return refuse("mondo.task_taken", slot=action.slot + 1)
+        return None
+
+    def _hand_empty(self, seat: int) -> Refusal | None:
+        return refuse("mondo.hand_empty") if self.hands[seat] == EMPTY else None
 
     # ------------------------------------------------------------------ moves
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, (Take, Place, Return, JumpOut, Stop, TakeTask))
-        seat = action.seat
+        act = cast(MondoAction, action)
+        seat = act.seat
         # An action at the very moment of the latest one, later than the player's own pace
         # would have put it, was held back by someone else's: its gap says nothing of the
         # player's pace, so the last one is kept (else a fast bot seated after a slow one
         # would be reckoned at the slow one's pace).
-        held_back = action.time == self.now and self.now > self.last_time[seat]
-        self.now = action.time
+        held_back = act.time == self.now and self.now > self.last_time[seat]
+        self.now = act.time
         self.seq += 1
         if not held_back:
-            self.last_gap[seat] = action.time - self.last_time[seat]
-        self.last_time[seat] = action.time
+            self.last_gap[seat] = act.time - self.last_time[seat]
+        self.last_time[seat] = act.time
         self.last_seq[seat] = self.seq
-        if isinstance(action, TakeTask):
-            self.task_of[seat] = self.task_display[action.slot]
-        elif isinstance(action, Take):
-            tile = self._take_from_heap(action.slot)
-            self.hands[seat] = tile
-            self.hand_up[seat] = self.up[tile]
-        elif isinstance(action, Place):
-            self.boards[seat][action.space] = cell_code(self.hands[seat], action.side, action.turn)
-            self.hands[seat] = EMPTY
-        elif isinstance(action, Return):
-            self._put_back(seat, action.side)
-        elif isinstance(action, JumpOut):
-            self.status[seat] = JUMPED
-            if self.stack:
-                self.chips[seat] = self.stack.pop()
-        else:  # Stop
-            if self.hands[seat] != EMPTY:
-                self._put_back(seat, self.hand_up[seat])
-            self.status[seat] = STOPPED
+        MOVES[type(act)][1](self, act)
         if all(s != PLAYING for s in self.status):
             self._end_round()
+
+    def _apply_take(self, action: Take) -> None:
+        """The tile comes into the hand, remembering which side lay up."""
+        tile = self._take_from_heap(action.slot)
+        self.hands[action.seat] = tile
+        self.hand_up[action.seat] = self.up[tile]
+
+    def _apply_place(self, action: Place) -> None:
+        """The tile in hand lies on the board for good."""
+        seat = action.seat
+        self.boards[seat][action.space] = cell_code(self.hands[seat], action.side, action.turn)
+        self.hands[seat] = EMPTY
+
+    def _apply_return(self, action: Return) -> None:
+        self._put_back(action.seat, action.side)
+
+    def _apply_jump_out(self, action: JumpOut) -> None:
+        """The player is out of the round, with the top bonus chip if one is left."""
+        self.status[action.seat] = JUMPED
+        if self.stack:
+            self.chips[action.seat] = self.stack.pop()
+
+    def _apply_stop(self, action: Stop) -> None:
+        """The player is out of the round without a chip; a tile in hand goes back."""
+        if self.hands[action.seat] != EMPTY:
+            self._put_back(action.seat, self.hand_up[action.seat])
+        self.status[action.seat] = STOPPED
+
+    def _apply_take_task(self, action: TakeTask) -> None:
+        self.task_of[action.seat] = self.task_display[action.slot]
 
     def _take_from_heap(self, slot: int) -> int:
         """Take the tile at ``slot`` of the top layer; the first tile under the layer comes up
@@ -456,26 +535,18 @@ class Mondo(Game):
         return kit.rim(self.options["side"])
 
     def round_sheet(self) -> ScoreSheet:
-        """The current round scored as it stands: the rulebook's scoring of one round, and at
-        the advanced and expert levels the round's modifier and the tasks taken."""
-        from .scoring import analyse, score_analyses
-
-        rim = self.rim()
-        analyses = {name: analyse(self.board(p), rim) for p, name in enumerate(self.players)}
-        sheet = score_analyses(
-            analyses,
-            bonus={name: self.chips[p] for p, name in enumerate(self.players)},
-            volcano_chip=[self.players[p] for p in self.volcano_chip],
+        """The current round scored as it stands (``scoring.level_round_sheet``)."""
+        names = self.players
+        return scoring.level_round_sheet(
+            {name: self.board(p) for p, name in enumerate(names)},
+            self.rim(),
+            bonus={name: self.chips[p] for p, name in enumerate(names)},
+            volcano_chip=[names[p] for p in self.volcano_chip],
+            modifier=None if self.level == "beginner" else self.modifier(),
+            tasks={name: self.task(p) for p, name in enumerate(names)}
+            if self.level == "expert"
+            else None,
         )
-        if self.level == "beginner":
-            return sheet
-        extra = ["modifier"]
-        rows = modules.modifier_rows(self.modifier(), analyses)
-        if self.level == "expert":
-            extra.append("tasks")
-            taken = {name: self.task(p) for p, name in enumerate(self.players)}
-            rows += modules.task_rows(taken, analyses)
-        return modules.with_rows(sheet, tuple(extra), rows)
 
     def modifier(self) -> modules.Modifier:
         """The scoring modifier of the current round (advanced and expert levels)."""
@@ -488,31 +559,14 @@ class Mondo(Game):
 
     def score(self) -> ScoreSheet:
         """The rounds scored so far (columns A, B and C of the score pad), one row per round."""
-        categories = tuple(f"round_{r + 1}" for r in range(ROUNDS))
-        rows = []
-        for r, sheet in enumerate(self.rounds):
-            for name in self.players:
-                rows.append(
-                    ScoreRow(
-                        name,
-                        categories[r],
-                        sheet.total(name),
-                        t("mondo.round_row", round=r + 1, points=sheet.total(name)),
-                    )
-                )
-        return ScoreSheet(
-            self.players,
-            categories,
-            tuple(rows),
-            titles={c: t("mondo.round_title", round=r + 1) for r, c in enumerate(categories)},
-        )
+        return scoring.game_sheet(self.players, self.rounds, ROUNDS)
 
     # ------------------------------------------------------------------ views
     def view(self, player: int) -> MondoView:
         if isinstance(player, bool) or not isinstance(player, int):
-            raise ValueError(f"there is no player {player!r} in this game")
+            raise ValueError(t("mondo.view_no_player", player=repr(player)))
         if not 0 <= player < len(self.players):
-            raise ValueError(f"there is no player {player!r} in this game")
+            raise ValueError(t("mondo.view_no_player", player=repr(player)))
         tile = self.hands[player]
         hand: tuple[Face, Face] | None = None
         if tile != EMPTY:
@@ -526,87 +580,47 @@ class Mondo(Game):
             options=dict(self.options),
             rows=kit.ROWS,
             cols=kit.COLS,
-            round=self.round,
-            now=self.now,
             limit=self.limit,
-            ready=tuple(self.last_time),
             boards=tuple(self.faces(p) for p in range(len(self.players))),
-            placed=tuple(tuple(b) for b in self.boards),
             heap=tuple(side_face(tile, self.up[tile]) for tile in layer),
             heap_size=len(self.heap),
             hand=hand,
             hand_up=self.hand_up[player] if tile != EMPTY else 0,
             holding=tuple(h != EMPTY for h in self.hands),
-            status=tuple(self.status),
-            chips=tuple(self.chips),
-            stack=tuple(self.stack),
-            volcano_chip=self.volcano_chip,
             round_totals=tuple(
                 tuple(sheet.total(name) for name in self.players) for sheet in self.rounds
             ),
-            finished_boards=tuple(self.finished_boards),
             rim=self.rim(),
             solo_spaces=kit.SOLO_SPACES if self.solo else (),
             modifier=self.modifier().id if self.modifier_order and self.round < ROUNDS else "",
             tasks=tuple(modules.tasks()[k].id for k in self.task_display),
             task_of=tuple("" if k == NO_TASK else modules.tasks()[k].id for k in self.task_of),
+            **shown(POSITION, self),
         )
 
     # ------------------------------------------------------------------ copies
     def _state_key(self) -> tuple[Any, ...]:
-        return (
-            self.round,
-            tuple(self.heap),
-            tuple(self.up),
-            tuple(tuple(b) for b in self.boards),
-            tuple(self.hands),
-            tuple(self.hand_up),
-            tuple(self.status),
-            tuple(self.chips),
-            tuple(self.stack),
-            self.now,
-            tuple(self.last_time),
-            tuple(self.last_seq),
-            tuple(self.last_gap),
-            self.seq,
-            self.volcano_chip,
-            tuple(tuple(sorted(s.totals().items())) for s in self.rounds),
-            tuple(self.finished_boards),
-            tuple(self.modifier_order),
-            tuple(self.task_display),
-            tuple(self.task_of),
-        )
+        return position_key(POSITION, self)
 
     def _copy_state(self, other: Any) -> None:
-        other.round = self.round
-        other.heap = list(self.heap)
-        other.up = list(self.up)
-        other.boards = [list(b) for b in self.boards]
-        other.hands = list(self.hands)
-        other.hand_up = list(self.hand_up)
-        other.status = list(self.status)
-        other.chips = list(self.chips)
-        other.stack = list(self.stack)
-        other.now = self.now
-        other.last_time = list(self.last_time)
-        other.last_seq = list(self.last_seq)
-        other.last_gap = list(self.last_gap)
-        other.seq = self.seq
-        other.volcano_chip = self.volcano_chip
-        other.rounds = list(self.rounds)  # score sheets are immutable
-        other.finished_boards = list(self.finished_boards)  # tuples: immutable
-        other.modifier_order = list(self.modifier_order)
-        other.task_display = list(self.task_display)
-        other.task_of = list(self.task_of)
+        copy_position(POSITION, self, other)
 
 
-def totals_sheet(players: tuple[str, ...], points: Sequence[int]) -> ScoreSheet:
-    """A scored round known only by its totals (what a view shows of past rounds)."""
-    rows = tuple(
-        ScoreRow(name, "total", p, t("mondo.round_total", points=p))
-        for name, p in zip(players, points, strict=True)
-    )
-    return ScoreSheet(players, ("total",), rows)
+Check = Callable[[Any, Any], Refusal | None]
+Apply = Callable[[Any, Any], None]
+
+MOVES: Final[dict[type, tuple[Check, Apply]]] = {
+    Take: (Mondo._check_take, Mondo._apply_take),
+    Place: (Mondo._check_place, Mondo._apply_place),
+    Return: (Mondo._check_return, Mondo._apply_return),
+    JumpOut: (Mondo._check_jump_out, Mondo._apply_jump_out),
+    Stop: (Mondo._check_stop, Mondo._apply_stop),
+    TakeTask: (Mondo._check_take_task, Mondo._apply_take_task),
+}
+"""Every action type with the rule that checks it and the move that carries it out, after
+the checks every action shares (a player still in, time running forward) and before the
+bookkeeping every action shares (the player's pace, the end of the round). The types not
+listed are not Mondo actions."""
 
 
 def side_face(tile: int, side: int) -> Face:

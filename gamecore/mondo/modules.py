@@ -26,13 +26,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..scoresheet import ScoreRow, ScoreSheet
 from ..words import t
 from .data import species_of
 from .faces import WATER
-from .scoring import Analysis, Landscape
+
+if TYPE_CHECKING:  # annotations only: scoring.py scores a level's round through this module
+    from .scoring import Analysis, Landscape
 
 LAND: Final = "land"
 """A modifier's terrain meaning any of forest, desert and plains."""
@@ -84,7 +86,7 @@ def modifiers() -> tuple[Modifier, ...]:
     found = tuple(Modifier(m["id"], m["kind"], m["terrain"]) for m in _data()["modifiers"])
     for m in found:
         if m.kind not in MODIFIER_KINDS:
-            raise ValueError(f"modules.json: modifier {m.id} has an unknown kind {m.kind!r}")
+            raise ValueError(t("mondo_modules.bad_modifier_kind", id=m.id, kind=repr(m.kind)))
     return found
 
 
@@ -97,7 +99,7 @@ def tasks() -> tuple[Task, ...]:
     )
     for task in found:
         if task.kind not in TASK_KINDS:
-            raise ValueError(f"modules.json: task {task.id} has an unknown kind {task.kind!r}")
+            raise ValueError(t("mondo_modules.bad_task_kind", id=task.id, kind=repr(task.kind)))
     return found
 
 

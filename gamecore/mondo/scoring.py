@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from ..scoresheet import ScoreRow, ScoreSheet, make_sheet
 from ..words import join_words, t
+from . import modules
 from .board import Board, Cell, check_rim, opposite, parse_board, rim_index, terrain_name
 from .faces import ACTIVE, EDGE_NAMES, INACTIVE, WATER, Face
 
@@ -137,7 +138,7 @@ class Analysis:
         """The index of the landscape that one tile edge belongs to."""
         face = self.board.at(cell)
         if face is None:
-            raise ValueError(f"space {cell} is empty")
+            raise ValueError(t("mondo_scoring.space_empty", row=cell[0] + 1, col=cell[1] + 1))
         node = (cell[0], cell[1], face.region_of(edge))
         for i, landscape in enumerate(self.landscapes):
             if node in landscape.nodes:
@@ -324,6 +325,57 @@ def score_analyses(
         rows.append(_empty_spaces_row(player, a))
         rows.extend(_wrong_connection_rows(player, a))
     return make_sheet(players, CATEGORIES, rows, titles=category_titles())
+
+
+def level_round_sheet(
+    boards: Mapping[str, Board],
+    rim: Sequence[str] | str | None,
+    bonus: Mapping[str, int],
+    volcano_chip: Collection[str],
+    *,
+    modifier: modules.Modifier | None = None,
+    tasks: Mapping[str, modules.Task | None] | None = None,
+) -> ScoreSheet:
+    """A round of a game as its level scores it (``Mondo.round_sheet``): the rulebook's
+    scoring of every board, then at the advanced and expert levels the round's
+    ``modifier``, and at the expert level the task each player took (``tasks``)."""
+    analyses = {name: analyse(board, rim) for name, board in boards.items()}
+    sheet = score_analyses(analyses, bonus=bonus, volcano_chip=volcano_chip)
+    if modifier is None:
+        return sheet
+    extra = ["modifier"]
+    rows = modules.modifier_rows(modifier, analyses)
+    if tasks is not None:
+        extra.append("tasks")
+        rows += modules.task_rows(tasks, analyses)
+    return modules.with_rows(sheet, tuple(extra), rows)
+
+
+def game_sheet(players: tuple[str, ...], rounds: Sequence[ScoreSheet], count: int) -> ScoreSheet:
+    """A game's score sheet (``Mondo.score``): a category for each of its ``count`` rounds
+    (columns A, B and C of the score pad), with every player's total of each round scored."""
+    categories = tuple(f"round_{r + 1}" for r in range(count))
+    rows = tuple(
+        ScoreRow(
+            name,
+            categories[r],
+            sheet.total(name),
+            t("mondo.round_row", round=r + 1, points=sheet.total(name)),
+        )
+        for r, sheet in enumerate(rounds)
+        for name in players
+    )
+    titles = {c: t("mondo.round_title", round=r + 1) for r, c in enumerate(categories)}
+    return ScoreSheet(players, categories, rows, titles=titles)
+
+
+def totals_sheet(players: tuple[str, ...], points: Sequence[int]) -> ScoreSheet:
+    """A scored round known only by its totals (what a view shows of past rounds)."""
+    rows = tuple(
+        ScoreRow(name, "total", p, t("mondo.round_total", points=p))
+        for name, p in zip(players, points, strict=True)
+    )
+    return ScoreSheet(players, ("total",), rows)
 
 
 def volcano_penalties(counts: Mapping[str, int]) -> dict[str, int]:

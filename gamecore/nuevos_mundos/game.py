@@ -9,10 +9,12 @@ worlds are scored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..errors import Refusal, refuse
+from ..position import LIST, LISTS, ROW, VALUE, Field, copy_position, position_key, shown
 from ..protocol import Action, Chance, Game, mypyc_attr
 from ..scoresheet import ScoreSheet
 from ..words import t
@@ -30,31 +32,33 @@ from .data import (
     ALL_BIOME_CARDS,
     ALL_SETTLEMENTS,
     BIOME_OF_CODE,
-    BIOME_RANGES,
     BIOMES,
     BOARD_SPACES,
     HAND_SIZE,
     NUMBER_OF_CARDS,
     SETTLEMENT_BASE,
-    biome_index,
-    biome_label,
     card_label,
-    settlement_code,
 )
-from .scoring import check_modules, score_codes
+from .scoring import check_modules, score_game
 
 PLAY: Final = "play"
 LAST_CARDS: Final = "last_cards"
 OVER: Final = "over"
 
-_PHASE_OF_KIND: Final[dict[type, str]] = {
-    TakeBiome: PLAY,
-    TakeDigits: PLAY,
-    Lay: PLAY,
-    LastCard: LAST_CARDS,
-    NoLastCard: LAST_CARDS,
-}
-"""The phase in which each kind of action is played (and which types are actions at all)."""
+POSITION: Final = (
+    Field("hands", LISTS),
+    Field("worlds", LISTS, view="worlds"),
+    Field("board", ROW, view="board"),
+    Field("discard", LIST, view="discard"),
+    Field("creation", LIST),
+    Field("phase", VALUE, view="phase"),
+    Field("ender", VALUE, view="ender"),
+    Field("_current", VALUE, view="current_player"),
+    Field("_last_queue", LIST),
+)
+"""Everything that changes during a game, listed once: ``clone``, ``==`` (the key) and
+``view`` loop over it. The view shows the viewer's own hand and only the sizes of the
+others and of the creation pile; the order of the last cards follows from ``ender``."""
 
 
 def _turn_actions(code: int) -> tuple[Action, ...]:
@@ -132,13 +136,10 @@ class NuevosMundos(Game):
         first = options.pop("first_player", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n_players:
             raise ValueError(
-                f"first_player must be a player's number from 0 to {n_players - 1}, not {first!r}"
+                t("nuevos_mundos.option_first_player", last=n_players - 1, first=repr(first))
             )
         if options:
-            raise ValueError(
-                f"Nuevos Mundos has no option {', '.join(sorted(options))}; "
-                "its options are modules and first_player"
-            )
+            raise ValueError(t("nuevos_mundos.option_unknown", options=", ".join(sorted(options))))
         return {"modules": list(modules), "first_player": first}
 
     @property
@@ -191,17 +192,21 @@ class NuevosMundos(Game):
         names = tuple(players) if players is not None else len(hands)
         game = cls(names, seed, **options)
         if len(hands) != len(game.players):
-            raise ValueError(f"give one hand per player ({len(game.players)}), not {len(hands)}")
+            raise ValueError(
+                t("nuevos_mundos.arranged_hands", players=len(game.players), n=len(hands))
+            )
         if any(len(h) != HAND_SIZE for h in hands) or len(board) != len(BOARD_SPACES):
-            raise ValueError("each hand holds 4 cards and the board shows 5 (spaces 2-6)")
+            raise ValueError(
+                t("nuevos_mundos.arranged_sizes", cards=HAND_SIZE, spaces=len(BOARD_SPACES))
+            )
         dealt = [hands[p][r] for r in range(HAND_SIZE) for p in range(len(hands))]
         chosen = [*dealt, discard, *board, *creation]
         everything = game.all_cards()
         for code in chosen:
             if code not in everything:
-                raise ValueError(f"there is no card {code!r} in this game")
+                raise ValueError(t("nuevos_mundos.arranged_no_card", card=repr(code)))
         if len(set(chosen)) != len(chosen):
-            raise ValueError("a card is dealt twice")
+            raise ValueError(t("nuevos_mundos.arranged_twice"))
         rest = sorted(set(everything) - set(chosen), reverse=True)
         deck = rest + list(reversed(creation)) + list(reversed(board)) + [discard] + dealt[::-1]
         return cls._replay(game.players, seed, game.options, [Chance("shuffle_deck", tuple(deck))])
@@ -227,28 +232,50 @@ class NuevosMundos(Game):
         last.append(NO_LAST_CARD)
         return last
 
-    def _check(self, action: object) -> str | None:
-        phase = _PHASE_OF_KIND.get(type(action))
-        if phase is None:
-            return t("nuevos_mundos.not_an_action", action=repr(action))
-        current = self._current
-        if current is None:
-            return t("nuevos_mundos.game_over")
-        if phase != self.phase:
-            if self.phase == PLAY:
-                return t("nuevos_mundos.not_ending_yet")
-            return t("nuevos_mundos.ending")
-        if type(action) is NoLastCard:
-            return None
-        card = action.card  # type: ignore[attr-defined]
-        hand = self.hands[current]
-        if card not in hand:
-            return self._not_in_hand(card, hand)
-        if card > SETTLEMENT_BASE and type(action) is TakeDigits:
-            return t("nuevos_mundos.settlement_has_no_digits", card=card_label(card))
+    def _check(self, action: object) -> Refusal | None:
+        move = MOVES.get(type(action))
+        if move is None:
+            return refuse("nuevos_mundos.not_an_action", action=repr(action))
+        if self._current is None:
+            return refuse("nuevos_mundos.game_over")
+        return move[0](self, action)
+
+    def _apply(self, action: Action) -> None:
+        MOVES[type(action)][1](self, action)
+
+    # ------------------------------------------------------------------ checks, one per move
+    def _check_turn(self, action: TakeBiome | TakeDigits | Lay) -> Refusal | None:
+        """On a turn, a player plays one card from their hand."""
+        if self.phase != PLAY:
+            return refuse("nuevos_mundos.ending")
+        return self._check_in_hand(action.card)
+
+    def _check_take_digits(self, action: TakeDigits) -> Refusal | None:
+        """As any turn; and a settlement, which has no value, has no digits to take by."""
+        reason = self._check_turn(action)
+        if reason is None and action.card > SETTLEMENT_BASE:
+            return refuse("nuevos_mundos.settlement_has_no_digits", card=card_label(action.card))
+        return reason
+
+    def _check_last_card(self, action: LastCard) -> Refusal | None:
+        """Once the board cannot be refilled, a last card comes from the player's hand."""
+        if self.phase != LAST_CARDS:
+            return refuse("nuevos_mundos.not_ending_yet")
+        return self._check_in_hand(action.card)
+
+    def _check_no_last_card(self, action: NoLastCard) -> Refusal | None:
+        """Laying no last card is a choice only at the end."""
+        if self.phase != LAST_CARDS:
+            return refuse("nuevos_mundos.not_ending_yet")
         return None
 
-    def _not_in_hand(self, card: object, hand: list[int]) -> str:
+    def _check_in_hand(self, card: object) -> Refusal | None:
+        """A card is played from the hand (an unknown number is told apart from a card
+        that is elsewhere)."""
+        assert self._current is not None
+        hand = self.hands[self._current]
+        if card in hand:
+            return None
         if (
             isinstance(card, bool)
             or not isinstance(card, int)
@@ -259,33 +286,49 @@ class NuevosMundos(Game):
                 if "human_settlements" in self.modules
                 else "no_such_card"
             )
-            return t(f"nuevos_mundos.{key}", card=repr(card))
+            return refuse(f"nuevos_mundos.{key}", card=repr(card))
         held = ", ".join(card_label(c) for c in hand) or t("nuevos_mundos.no_cards")
-        return t("nuevos_mundos.not_in_hand", card=card_label(card), hand=held)
+        return refuse("nuevos_mundos.not_in_hand", card=card_label(card), hand=held)
 
-    def _apply(self, action: Action) -> None:
+    # ------------------------------------------------------------------ moves
+    def _apply_take_biome(self, action: TakeBiome) -> None:
+        """The card takes the visible cards of its biome and goes to the discard pile."""
+        card = action.card
+        player = self._play_card(card)
+        self._take_biome(BIOME_OF_CODE[card], self.worlds[player])
+        self.discard.append(card)
+        self._end_turn(player)
+
+    def _apply_take_digits(self, action: TakeDigits) -> None:
+        """The card takes the cards its digits name and goes to the discard pile."""
+        card = action.card
+        player = self._play_card(card)
+        self._take_digits(card, self.worlds[player])
+        self.discard.append(card)
+        self._end_turn(player)
+
+    def _apply_lay(self, action: Lay) -> None:
+        """The card goes from the hand into the player's world."""
+        player = self._play_card(action.card)
+        self.worlds[player].append(action.card)
+        self._end_turn(player)
+
+    def _apply_last_card(self, action: LastCard) -> None:
+        """The last card goes into the world, and the next player may lay theirs."""
+        player = self._play_card(action.card)
+        self.worlds[player].append(action.card)
+        self._next_last_card()
+
+    def _apply_no_last_card(self, action: NoLastCard) -> None:
+        """The next player may lay their last card."""
+        self._next_last_card()
+
+    def _play_card(self, card: int) -> int:
+        """The card leaves the current player's hand; returns the player."""
         player = self._current
         assert player is not None
-        kind = type(action)
-        if kind is NoLastCard:
-            self._next_last_card()
-            return
-        card: int = action.card  # type: ignore[attr-defined]
         self.hands[player].remove(card)
-        world = self.worlds[player]
-        if kind is LastCard:
-            world.append(card)
-            self._next_last_card()
-            return
-        if kind is Lay:
-            world.append(card)
-        else:
-            if kind is TakeBiome:
-                self._take_biome(BIOME_OF_CODE[card], world)
-            else:
-                self._take_digits(card, world)
-            self.discard.append(card)
-        self._end_turn(player)
+        return player
 
     # ------------------------------------------------------------------ the three actions
     def _take_biome(self, biome: int, world: list[int]) -> None:
@@ -399,21 +442,16 @@ class NuevosMundos(Game):
     # ------------------------------------------------------------------ views and scores
     def view(self, player: int) -> NuevosMundosView:
         if not isinstance(player, int) or not 0 <= player < len(self.players):
-            raise ValueError(f"there is no player {player!r} in this game")
+            raise ValueError(t("nuevos_mundos.view_no_player", player=repr(player)))
         return NuevosMundosView(
             game=self.name,
             player=player,
             players=self.players,
             modules=self.modules,
-            current_player=self._current,
-            phase=self.phase,
             hand=tuple(self.hands[player]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            worlds=tuple(tuple(w) for w in self.worlds),
-            board=tuple(c or None for c in self.board),
-            discard=tuple(self.discard),
             creation_size=len(self.creation),
-            ender=self.ender,
+            **shown(POSITION, self),
         )
 
     def score(self, settlement_values: Mapping[str, int] | None = None) -> ScoreSheet:
@@ -422,42 +460,7 @@ class NuevosMundos(Game):
         ``settlement_values`` maps a biome name to the value its settlement takes
         (``{"taiga": 53}``); settlements not named take their owner's best value.
         """
-        fixed = self._fixed_settlements(settlement_values or {})
-        return score_codes(self.players, self.worlds, self.modules, fixed)
-
-    def _fixed_settlements(self, chosen: Mapping[str, int]) -> dict[int, int]:
-        fixed = {}
-        for name, value in chosen.items():
-            b = biome_index(name)
-            code = settlement_code(b)
-            owner = next((w for w in self.worlds if code in w), None)
-            if owner is None:
-                raise ValueError(t("nuevos_mundos.settlement_in_no_world", biome=biome_label(b)))
-            first, last = BIOME_RANGES[b]
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int)
-                or not (first <= value <= last)
-            ):
-                raise ValueError(
-                    t(
-                        "nuevos_mundos.settlement_value_range",
-                        biome=biome_label(b),
-                        first=f"{first:02d}",
-                        last=f"{last:02d}",
-                        value=repr(value),
-                    )
-                )
-            if value in owner:
-                raise ValueError(
-                    t(
-                        "nuevos_mundos.settlement_value_in_world",
-                        biome=biome_label(b),
-                        value=f"{value:02d}",
-                    )
-                )
-            fixed[code] = value
-        return fixed
+        return score_game(self.players, self.worlds, self.modules, settlement_values or {})
 
     def where_is(self, code: int) -> str:
         """Where a card is now, in words (for teaching and for the invariants)."""
@@ -486,45 +489,42 @@ class NuevosMundos(Game):
         yield "creation", self.creation
 
     def _state_key(self) -> tuple[Any, ...]:
-        return (
-            tuple(tuple(h) for h in self.hands),
-            tuple(tuple(w) for w in self.worlds),
-            tuple(self.board),
-            tuple(self.discard),
-            tuple(self.creation),
-            self.phase,
-            self.ender,
-            self._current,
-            tuple(self._last_queue),
-            self._chance_count,
-        )
+        return (*position_key(POSITION, self), self._chance_count)
 
     def _copy_state(self, other: Any) -> None:
-        other.hands = [list(h) for h in self.hands]
-        other.worlds = [list(w) for w in self.worlds]
-        other.board = list(self.board)
-        other.discard = list(self.discard)
-        other.creation = list(self.creation)
-        other.phase = self.phase
-        other.ender = self.ender
-        other._current = self._current
-        other._last_queue = list(self._last_queue)
+        copy_position(POSITION, self, other)
 
     def describe_board(self) -> str:
         """The universe board in one line."""
-        top = card_label(self.discard[-1]) if self.discard else "empty"
+        top = card_label(self.discard[-1]) if self.discard else t("nuevos_mundos.board_empty")
         spaces = "  ".join(
             f"[{s}] {card_label(c) if c else '--'}" for s, c in zip(range(2, 7), self.board)
         )
         return f"[0] {top} ({len(self.discard)})  [1] ? ({len(self.creation)})  {spaces}"
 
 
+Check = Callable[[Any, Any], Refusal | None]
+Apply = Callable[[Any, Any], None]
+
+MOVES: Final[dict[type, tuple[Check, Apply]]] = {
+    TakeBiome: (NuevosMundos._check_turn, NuevosMundos._apply_take_biome),
+    TakeDigits: (NuevosMundos._check_take_digits, NuevosMundos._apply_take_digits),
+    Lay: (NuevosMundos._check_turn, NuevosMundos._apply_lay),
+    LastCard: (NuevosMundos._check_last_card, NuevosMundos._apply_last_card),
+    NoLastCard: (NuevosMundos._check_no_last_card, NuevosMundos._apply_no_last_card),
+}
+"""Every action type with the rule that checks it and the move that carries it out (the
+types not listed are not Nuevos Mundos actions)."""
+
+
 __all__ = [
     "ACTION_TYPES",
     "BIOMES",
     "LAST_CARDS",
+    "MOVES",
     "OVER",
     "PLAY",
+    "POSITION",
     "LastCard",
     "Lay",
     "NoLastCard",

@@ -1,8 +1,8 @@
 """Nuevos Mundos scoring: biodiversity, dominant biomes, natural balance and the modules.
 
-``score(worlds, modules)`` is the digital scoring pad for a physical game. The game uses
-``score_codes`` with its own card codes. Human settlements without a fixed value take the
-value that is best for their owner (see ``best_settlement_values``).
+``score(worlds, modules)`` is the digital scoring pad for a physical game; ``score_game``
+is a game's own sheet (``score_codes`` with its card codes). Human settlements without a
+fixed value take the value that is best for their owner (see ``best_settlement_values``).
 """
 
 from __future__ import annotations
@@ -561,6 +561,51 @@ def score_codes(
     """Score worlds given as card codes (settlements 65-72), choosing free settlement values."""
     values = best_settlement_values(worlds, fixed or {}, modules)
     return _Scorer(names, worlds, values, modules).sheet()
+
+
+def score_game(
+    names: Sequence[str],
+    worlds: Sequence[Sequence[int]],
+    modules: Collection[str],
+    settlement_values: Mapping[str, int],
+) -> ScoreSheet:
+    """A game's score sheet (``NuevosMundos.score``): the worlds as card codes, with the
+    settlements whose value the players chose (a biome name -> the value, ``{"taiga": 53}``);
+    the others take their owner's best value."""
+    return score_codes(names, worlds, modules, fixed_settlements(worlds, settlement_values))
+
+
+def fixed_settlements(worlds: Sequence[Sequence[int]], chosen: Mapping[str, int]) -> dict[int, int]:
+    """The chosen settlement values by settlement code, or a ValueError: the settlement must
+    be in a world, and take a value of its biome that its world does not hold already."""
+    fixed = {}
+    for name, value in chosen.items():
+        b = biome_index(name)
+        code = settlement_code(b)
+        owner = next((w for w in worlds if code in w), None)
+        if owner is None:
+            raise ValueError(t("nuevos_mundos.settlement_in_no_world", biome=biome_label(b)))
+        first, last = BIOME_RANGES[b]
+        if isinstance(value, bool) or not isinstance(value, int) or not (first <= value <= last):
+            raise ValueError(
+                t(
+                    "nuevos_mundos.settlement_value_range",
+                    biome=biome_label(b),
+                    first=f"{first:02d}",
+                    last=f"{last:02d}",
+                    value=repr(value),
+                )
+            )
+        if value in owner:
+            raise ValueError(
+                t(
+                    "nuevos_mundos.settlement_value_in_world",
+                    biome=biome_label(b),
+                    value=f"{value:02d}",
+                )
+            )
+        fixed[code] = value
+    return fixed
 
 
 def parse_card(card: object) -> tuple[int, int | None]:
