@@ -21,7 +21,7 @@ from widgets.nuevos_mundos.charts import (
     climate_chart,
     latitude_chart,
 )
-from widgets.nuevos_mundos.quizzes import biome_quiz, load_quiz_data
+from widgets.nuevos_mundos.lesson_quizzes import biome_quiz, load_quiz_data
 from widgets.quiz import Quiz
 
 

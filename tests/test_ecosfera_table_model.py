@@ -34,7 +34,7 @@ from gamecore.ecosfera import (
     TakeMissingElement,
 )
 from gamecore.ecosfera.data import ELEMENTS, is_element
-from widgets.ecosfera.model import BURST, Reply, TableModel
+from widgets.ecosfera.table_model import BURST, Reply, TableModel
 
 CODE = re.compile(r"#\d|\b[PA]\d\d\b")
 

@@ -12,9 +12,9 @@ import ipywidgets as w
 from test_widget_ecosfera import CLOUDBERRY, SAXIFRAGE, D, el, solo
 
 from gamecore.ecosfera import EndTurn
-from widgets.ecosfera import EcosferaTable
-from widgets.ecosfera.controls import ACTIONS
-from widgets.ecosfera.scene import MIN_TEXT, WIDTH
+from widgets.ecosfera.table import EcosferaTable
+from widgets.ecosfera.table_controls import ACTIONS
+from widgets.ecosfera.table_scene import MIN_TEXT, WIDTH
 from widgets.scene import Text
 
 CODE = re.compile(r"#\d|\b[PA]\d\d\b")

@@ -97,7 +97,7 @@ def test_ecosfera_names_its_symbols_from_the_one_table() -> None:
 
 
 def test_the_icon_legend_names_every_nature_icon_in_tie_break_order() -> None:
-    from widgets.nuevos_mundos.gallery import icon_legend
+    from widgets.nuevos_mundos.lesson_gallery import icon_legend
 
     texts = icon_legend().scene.texts()
     assert texts[:6] == ["1. sun", "2. water", "3. plants", "4. animals", "5. minerals", "6. ice"]

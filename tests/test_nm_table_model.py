@@ -89,11 +89,11 @@ def test_hot_seat_hides_the_next_humans_hand_in_the_model() -> None:
     assert action is not None
     game.play(action)
     model.selected = None
-    assert model.hand_hidden() and model.screen() == (1, True)
+    assert model.hidden() and model.screen() == (1, True)
     assert "hidden until Alicia" in (model.click("hand:10").problem or "")
     scene = model.scene()
     assert not any(t.startswith("hand:") for t in scene.targets())
-    assert model.reveal().ok and not model.hand_hidden()
+    assert model.reveal().ok and not model.hidden()
     assert {t for t in model.scene().targets() if t.startswith("hand:")} == {
         "hand:10",
         "hand:20",

@@ -11,9 +11,9 @@ import pytest
 
 from gamecore.nuevos_mundos import score
 from widgets.nuevos_mundos import pad_model, pad_scene
+from widgets.nuevos_mundos.pad import ScoringPad
 from widgets.nuevos_mundos.pad_model import PadModel
 from widgets.nuevos_mundos.pad_words import token_of
-from widgets.nuevos_mundos.scoring_pad import ScoringPad
 from widgets.scene import Text
 
 ROBERTO = [1, 3, 5, 9, 11, 13, 24, 31, 39, 41, 43, 45, 49, 63]

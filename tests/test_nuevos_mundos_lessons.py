@@ -144,7 +144,7 @@ def test_a_progress_bar_not_running_says_what_it_counts() -> None:
 
 
 def test_a_quiz_not_running_shows_its_questions_as_text() -> None:
-    from widgets.nuevos_mundos.quizzes import biome_quiz
+    from widgets.nuevos_mundos.lesson_quizzes import biome_quiz
 
     quiz = biome_quiz()
     text = quiz._repr_mimebundle_()["text/plain"]

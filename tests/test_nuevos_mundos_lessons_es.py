@@ -23,9 +23,10 @@ from matplotlib.text import Text
 from gamecore.experiments import bot, run_study
 from gamecore.nuevos_mundos import earth, score
 from gamecore.words import get_language, set_language, t
-from widgets.nuevos_mundos import earth_words, lesson
+from widgets.nuevos_mundos import lesson
+from widgets.nuevos_mundos import lesson_earth as earth_words
 from widgets.nuevos_mundos.charts import bot_chart, climate_chart
-from widgets.nuevos_mundos.quizzes import biome_quiz, load_quiz_data, quiz_file
+from widgets.nuevos_mundos.lesson_quizzes import biome_quiz, load_quiz_data, quiz_file
 from widgets.study_charts import seat_chart
 
 ENGLISH = re.compile(r"\b(the|and|of|with|which|where|seat|games|won|random|greedy)\b")

@@ -17,7 +17,7 @@ from PIL import Image
 import gamecore
 from gamecore.words import t
 from widgets import pictures
-from widgets.nuevos_mundos.gallery import biome_gallery
+from widgets.nuevos_mundos.lesson_gallery import biome_gallery
 from widgets.palette import INK, PAPER
 from widgets.raster import MAX_PIXELS, pack, scale_for, to_image, to_png
 from widgets.scene import Circle, Path, Polygon, Rect, Scene, Text

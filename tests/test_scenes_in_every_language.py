@@ -17,7 +17,7 @@ import gamecore
 from gamecore.words import LANGUAGES
 from widgets.card_face import text_width
 from widgets.ecosfera.table import EcosferaTable
-from widgets.nuevos_mundos.scoring_pad import ScoringPad
+from widgets.nuevos_mundos.pad import ScoringPad
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.scene import Scene, Text
 

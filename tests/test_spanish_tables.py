@@ -25,7 +25,8 @@ from gamecore.ecosfera.data import (
 from gamecore.words import t
 from widgets.ecosfera.table import EcosferaTable
 from widgets.nuevos_mundos.table import NuevosMundosTable
-from widgets.table_base import about, default_names, is_you
+from widgets.seats import default_names
+from widgets.words import about, is_you
 
 ENGLISH = (
     " the ",
@@ -150,7 +151,7 @@ def test_ecosfera_table_plays_in_spanish(spanish: None) -> None:
 
 
 def test_ecosfera_engine_notes_about_the_default_human_speak_to_them(spanish: None) -> None:
-    from widgets.ecosfera.words import _tidy
+    from widgets.ecosfera.table_words import _tidy
 
     names = ("Tú", "Ana")
     note = t("ecosfera.note_three_element", element="sol", player="Tú")
@@ -162,7 +163,7 @@ def test_ecosfera_engine_notes_about_the_default_human_speak_to_them(spanish: No
 
 
 def test_ecosfera_english_notes_about_you() -> None:
-    from widgets.ecosfera.words import _tidy
+    from widgets.ecosfera.table_words import _tidy
 
     note = t("ecosfera.note_three_disasters", player="You")
     assert _tidy(note, ("You",)) == "Three disasters on your line"
@@ -261,7 +262,7 @@ def test_spanish_card_faces_show_the_spanish_name_and_the_scientific_one(spanish
 
 
 def test_the_keyboard_list_gives_the_scientific_name(spanish: None) -> None:
-    from widgets.ecosfera.words import target_words
+    from widgets.ecosfera.table_words import target_words
 
     game = Ecosfera(("Tú",), 3)
     plant = next(c for c in game.plant_row if c)
@@ -299,7 +300,7 @@ def test_the_pad_reads_biome_names_in_spanish_with_or_without_accents(spanish: N
 
 
 def test_the_pad_explains_a_biome_in_spanish(spanish: None) -> None:
-    from widgets.nuevos_mundos.scoring_pad import ScoringPad
+    from widgets.nuevos_mundos.pad import ScoringPad
 
     pad = ScoringPad(players=("Ana", "Ben"), modules=["human_settlements"])
     assert not pad.set_cards("Ana", "50 s:volcán")

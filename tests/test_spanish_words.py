@@ -18,7 +18,7 @@ from widgets.ecosfera.table import EcosferaTable
 from widgets.nuevos_mundos.pad_words import tie_break_note as pad_tie_break_note
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.nuevos_mundos.table_words import tie_break_note
-from widgets.table_base import bot_kind_words
+from widgets.words import bot_kind_words
 
 # ------------------------------------------------------------------------ bot kinds
 

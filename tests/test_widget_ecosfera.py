@@ -34,15 +34,9 @@ from gamecore.ecosfera import (
 from gamecore.ecosfera.bots import check_invariants
 from gamecore.ecosfera.data import ALL_DISASTERS, ELEMENTS, element_code
 from gamecore.ecosfera.explain import check_payment
-from widgets.ecosfera import (
-    EcosferaTable,
-    acquisitions,
-    describe_move,
-    hint_marks,
-    history_of,
-    seat_kinds,
-)
 from widgets.ecosfera.cards import CARD_W, DRAWINGS, eco_icon
+from widgets.ecosfera.table import EcosferaTable, seat_kinds
+from widgets.ecosfera.table_words import acquisitions, describe_move, hint_marks, history_of
 from widgets.scene import Text
 
 CODE = re.compile(r"#\d|\b[PA]\d\d\b")

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gamecore.nuevos_mundos import score
-from widgets.nuevos_mundos.scoring_pad import (
+from widgets.nuevos_mundos.pad import (
     ScoringPad,
     parse_cards,
     short_tags,

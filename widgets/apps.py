@@ -32,15 +32,17 @@ import ipywidgets as w
 from gamecore import load_json
 from gamecore.protocol import Game
 from gamecore.words import LANGUAGES, get_language, set_language, t
-from widgets.ecosfera import EcosferaTable
-from widgets.ecosfera.scene import WIDTH as ECO_WIDTH
+from widgets.ecosfera.table import EcosferaTable
+from widgets.ecosfera.table_scene import WIDTH as ECO_WIDTH
 from widgets.mondo.table import MondoTable
 from widgets.mondo.table_scene import WIDTH as MONDO_WIDTH
 from widgets.nuevo_mundo.table import NuevoMundoTable
 from widgets.nuevo_mundo.table_scene import WIDTH as NMUNDO_WIDTH
 from widgets.nuevos_mundos.table import NuevosMundosTable
 from widgets.nuevos_mundos.table_scene import WIDTH as NM_WIDTH
-from widgets.table_base import GameTable, default_names, you_name
+from widgets.seats import default_names
+from widgets.table_base import GameTable
+from widgets.words import you_name
 
 QUERY_VARIABLE = "QUERY_STRING"
 """Where Voila puts the page's query string (``lang=es``) for the kernel it starts."""

@@ -75,11 +75,7 @@ def _nuevos_mundos_scene(game: Any) -> Scene:
 
 
 def _ecosfera_scene(game: Any) -> Scene:
-    # Ecosfera's table is being split into layers (issue 8, C1); either place serves.
-    try:
-        from .ecosfera.scene import TableLook, table_scene
-    except ImportError:
-        from .ecosfera.table import TableLook, table_scene
+    from .ecosfera.table_scene import TableLook, table_scene
 
     lines: tuple[tuple[str, str, bool], ...] = ()
     if game.is_over:

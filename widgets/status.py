@@ -1,31 +1,19 @@
 """The status line every game widget shows: whose turn, what just happened, why a click failed.
 
 It is a live region (``role="status"``), so a screen reader reads each change aloud, and it
-keeps room for two lines, so the controls under it do not jump when a message grows.
+keeps room for two lines, so the controls under it do not jump when a message grows. What a
+table's model answers a request with (``Said``: an event or a problem) is ``widgets.words``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as w
 
 from .palette import INK, WARNING
-
-
-@dataclass(frozen=True)
-class Said:
-    """What the status line says after a request: an event, or a problem (refused)."""
-
-    event: str | None = None
-    problem: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
 
 
 class StatusLine:

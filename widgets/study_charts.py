@@ -27,7 +27,7 @@ from gamecore.experiments import Difference, StudyResult
 from gamecore.words import has, join_words, number, percent, t
 
 from .palette import BIOME_COLOURS, HIGHLIGHT, INK, MUTED
-from .table_base import bot_kind_words
+from .words import bot_kind_words
 
 FONT = 14
 """Axis labels and tick labels: legible when a lesson's chart shrinks to a laptop cell."""

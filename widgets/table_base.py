@@ -1,102 +1,43 @@
-"""What every game table shares: seats, bot seeds, buttons, and the save / load / undo plumbing.
+"""What every game table widget shares: buttons, the turn loop, and save / load / undo.
 
-A game's table (``NuevosMundosTable``, ``EcosferaTable``) subclasses ``GameTable`` and
-keeps its own rules of play: how a move is described, what the canvas shows, which buttons
-it has. What is the same at every table lives here once:
+A game's table (``NuevosMundosTable``, ``EcosferaTable``, ``MondoTable``,
+``NuevoMundoTable``) subclasses ``GameTable`` and keeps its own rules of play: how a move is
+described, what the canvas shows, which buttons it has. What is the same at every table
+lives here once:
 
-- seats and seeds: ``check_seats``, ``default_seats``, ``fresh_seed``, ``bot_seed``;
 - ipywidgets helpers that send one message per change: ``make_button``, ``set_traits``, ``show``;
-- words used at every table: ``about`` (a sentence about a player, or to the default
-  human: "your hand"), default seat names (``you_name``, ``bot_name``), ``bot_kind_words``;
 - ``GameTable``: the turn loop (a move played and described, the bots' moves with one policy
   for a bot that fails and one limit, ``next_bot_move``), display, clicks that never raise,
-  who is human, undo back to the last human decision, and the save file: Save prepares a
-  download to the student's own computer (a link in the page, so it works in JupyterLab,
-  Voila and on Binder, where files on the server are lost), Load reads a file back from it.
+  undo back to the last human decision, and the save file: Save prepares a download to the
+  student's own computer (a link in the page, so it works in JupyterLab, Voila and on
+  Binder, where files on the server are lost), Load reads a file back from it.
+
+Who is human, the seats' names and seeds are ``widgets.seats`` (a table is a
+``SeatModel``); the sentences every table says are ``widgets.words``. Both are widget-free,
+for the class server; this module is the ipywidgets half.
 """
 
 from __future__ import annotations
 
 import base64
-import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from gamecore import IllegalAction, SaveFileError, load_json, make_bot
 from gamecore.protocol import Action, Game
-from gamecore.words import about as about
-from gamecore.words import has, t
-from gamecore.words import is_you as is_you
-from gamecore.words import you_name as you_name
+from gamecore.words import t
 
 from .canvas import SceneCanvas
 from .scene import Scene
+from .seats import G, SeatModel, bot_seed, default_seats
 from .status import StatusLine
 from .svg import Picture, png_metadata, still_bundle, to_svg
-
-G = TypeVar("G", bound=Game)
-
-# ---------------------------------------------------------------------------- seats and seeds
-
-
-def fresh_seed() -> int:
-    """A new game seed, short enough to read out to a class."""
-    return 1000 + secrets.randbelow(9000)
-
-
-def bot_seed(game_seed: int, move_number: int, seat: int) -> int:
-    """The seed of one bot decision: the same game and moves give the same choice.
-
-    Seeding each decision (rather than each bot) keeps a game reproducible through undo,
-    save and load.
-    """
-    return (game_seed * 1_000_003 + move_number * 101 + seat) % 2**31
-
-
-def check_seats(seats: Sequence[str], n_players: int, kinds: Sequence[str]) -> tuple[str, ...]:
-    """The seats as a tuple, or a ``ValueError`` that says what is wrong with them."""
-    seats = tuple(seats)
-    if len(seats) != n_players:
-        raise ValueError(
-            t("table.seats_count", players=n_players, n=len(seats), seats=", ".join(seats))
-        )
-    for seat in seats:
-        if seat not in kinds:
-            raise ValueError(t("table.seat_unknown", seat=repr(seat), kinds=", ".join(kinds)))
-    return seats
-
-
-def default_seats(n: int) -> tuple[str, ...]:
-    """The first player human, the others greedy bots."""
-    return ("human",) + ("greedy",) * (n - 1)
-
-
-def default_names(seats: Sequence[str]) -> tuple[str, ...]:
-    """Names for seats a teacher did not name, in the language of the moment: the first
-    human is "You" ("Tú"), a bot is named by its kind ("Greedy bot", "Bot voraz"), and a
-    name that would repeat gets a number ("Greedy bot 2"; the rules need distinct names)."""
-    names: list[str] = []
-    bases: list[str] = []
-    for i, seat in enumerate(seats):
-        if seat == "human":
-            name = you_name() if "human" not in seats[:i] else t("core.player_numbered", n=i + 1)
-        elif has(f"table.bot_name_{seat}"):
-            name = bot_name(seat)
-        else:
-            name = t("core.player_numbered", n=i + 1)
-        bases.append(name)
-        if name in names:  # the third greedy bot is "Greedy bot 3", not "Greedy bot 2 2"
-            name = t("table.name_numbered", name=bases[-1], n=bases.count(bases[-1]))
-            while name in names:  # only if a teacher's seat list is very odd
-                name = t("table.name_numbered", name=name, n=i + 1)
-        names.append(name)
-    return tuple(names)
-
+from .words import bot_kind_words
 
 # ---------------------------------------------------------------------------- widgets
 
@@ -134,39 +75,6 @@ def show(widget: w.DOMWidget, visible: bool) -> None:
     set_traits(widget.layout, display=None if visible else "none")
 
 
-# ---------------------------------------------------------------------------- words
-
-
-def bot_name(kind: str, lang: str | None = None) -> str:
-    """The default name of a bot seat in ``lang`` ("Greedy bot", "Bot voraz")."""
-    return t(f"table.bot_name_{kind}", lang=lang)
-
-
-def bot_kind_words(kind: str) -> str:
-    """A seat's kind in the table's language ("greedy" -> "voraz"); an unknown kind as given.
-
-    Seats hold ids ("greedy", "human"); a sentence must show words, never the id.
-    """
-    key = f"table.bot_kind_{kind}"
-    return t(key) if has(key) else kind
-
-
-def bot_moves_words(undone: int) -> str:
-    """What an undo took back besides the human's move: " and 2 bot moves", or nothing."""
-    return t("table.and_bot_moves", n=undone - 1) if undone > 1 else ""
-
-
-def loaded_event(game: Game, source: str) -> str:
-    """The status line after a load: where from, which seed, how far the game had come."""
-    return t("table.loaded", source=source, seed=game.seed, n=len(game.moves()))
-
-
-def game_over_refusal() -> str:
-    """Why a click does nothing once the game is over (in the language of the moment: a
-    constant made at import would keep the language the module was first imported in)."""
-    return t("table.game_over_refusal")
-
-
 BOT_MOVE_LIMIT = 20_000
 """Most bot moves the table plays in one go before it stops and says so (a safety net for a
 bot that never lets a turn end; no real game comes near it)."""
@@ -174,7 +82,7 @@ bot that never lets a turn end; no real game comes near it)."""
 # ---------------------------------------------------------------------------- the table
 
 
-class GameTable(ABC, Generic[G]):
+class GameTable(SeatModel[G], ABC):
     """The part of a game table that does not depend on the game.
 
     A subclass sets ``game_type`` and ``game_title`` (the name a student reads in "it is a
@@ -357,7 +265,7 @@ class GameTable(ABC, Generic[G]):
     def _run_bots(self) -> list[tuple[int, str]]:
         """Let the bots play until a human is to play (not at all with ``step_bots``)."""
         moves: list[tuple[int, str]] = []
-        while not self.step_bots and self._bot_to_play():
+        while not self.step_bots and self.bot_to_play():
             if len(moves) >= BOT_MOVE_LIMIT:  # said with the moves, as the last one
                 moves.append((moves[-1][0], t("table.bot_limit", n=BOT_MOVE_LIMIT)))
                 break
@@ -366,7 +274,7 @@ class GameTable(ABC, Generic[G]):
 
     def next_bot_move(self) -> bool:
         """Let the bot to play make one move (the "Next bot move" button)."""
-        if not self._bot_to_play():
+        if not self.bot_to_play():
             self._problem(t("table.game_is_over") if self.game.is_over else t("table.humans_turn"))
             return False
         self.status.set(event=self._play_bot()[1])
@@ -439,17 +347,6 @@ class GameTable(ABC, Generic[G]):
         """A still picture of the table now (for exported notebooks and handouts)."""
         return Picture(self.still_scene())
 
-    # ------------------------------------------------------------------ who is who
-    def _is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
-
-    def _bot_to_play(self) -> bool:
-        player = self.game.current_player
-        return player is not None and not self._is_human(player)
-
-    def _name(self, player: int) -> str:
-        return self.game.players[player]
-
     # ------------------------------------------------------------------ undo
     def _undo_to_human(self) -> int | None:
         """Undo back to the last human decision, with the bots' moves after it.
@@ -458,7 +355,7 @@ class GameTable(ABC, Generic[G]):
         move to undo, says so and returns None.
         """
         moves = self.game.moves()
-        humans = [i for i, (p, _) in enumerate(moves) if self._is_human(p)]
+        humans = self.human_moves()
         if not humans:
             self._problem(t("table.nothing_to_undo"))
             return None

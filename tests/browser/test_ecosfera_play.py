@@ -74,7 +74,7 @@ def test_solo_lesson_plays_turns_by_clicks(
     purchase exists, then End turn (and "Yes" when the table asks), every step mirrored."""
     page = lab_page
     page.set_viewport_size(LAPTOP)
-    from widgets.ecosfera import EcosferaTable
+    from widgets.ecosfera.table import EcosferaTable
 
     mirror = rebuild_table(SOLO_NOTEBOOK, EcosferaTable)
     assert mirror.game.turns == 0 and len(mirror.game.players) == 1

@@ -63,7 +63,7 @@ def test_the_spanish_solo_lesson_plays_in_spanish_in_lab(
 ) -> None:
     page = lab_page
     page.set_viewport_size(TALL)
-    from widgets.ecosfera import EcosferaTable
+    from widgets.ecosfera.table import EcosferaTable
 
     mirror = rebuild_table(LESSON, EcosferaTable)  # the same seed and level, built in Spanish
     canvas = run_lesson_table(page, lab_server, LESSON, CANVAS, minimum=10_000)

@@ -49,7 +49,7 @@ from gamecore.words import number, percent, t
 
 from ..palette import INK, MUTED
 from ..progress import ProgressBox, ProgressCallback, progress_bar
-from ..table_base import bot_kind_words
+from ..words import bot_kind_words
 from .cards import ELEMENT_COLOURS
 
 Study = Mapping[int, LevelSummary]

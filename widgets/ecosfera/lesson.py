@@ -36,7 +36,6 @@ from gamecore.ecosfera import (
     Move,
     Plus,
     Refresh,
-    ability_name,
     default_cards,
     element_name,
 )
@@ -65,19 +64,21 @@ from ..notes import Notes, wrap
 from ..palette import INK, MUTED, PAPER
 from ..scene import Scene, Shape, Text
 from ..svg import Picture
-from ..table_base import about, is_you
+from ..words import is_you
 from .cards import (
     CARD_H,
     CARD_W,
     ability_tile,
     biome_star,
     card_face,
-    card_name,
     eco_icon,
     extinction_puzzle,
 )
 from .lesson_moves import card, find_move
-from .table import EcosferaTable, describe_action, describe_move, hint_items
+from .table import EcosferaTable
+from .table_words import describe_action, describe_move, hint_items
+from .table_words import line_words as line_words  # a lesson helper too
+from .table_words import table_words as table_words  # a lesson helper too
 
 GAP = 14
 """Space between two cards of a gallery."""
@@ -397,66 +398,6 @@ def idle_until_lost(game: Ecosfera) -> Notes:
         notes.append(t("ecosfera_lessons.idle_lost", turn=last))
     else:
         notes.append(t("ecosfera_lessons.idle_other", turn=last, outcome=copy.describe_outcome()))
-    return notes
-
-
-def line_words(game: Ecosfera, player: int | None = None) -> str:
-    """A player's line in words, used cards marked: "disaster, earth (used), ..."."""
-    p = game.turn_player if player is None else player
-    words = []
-    for code in game.lines[p]:
-        text = card_name(game.cards, code)
-        if p == game.turn_player and code in game.used:
-            text = t("lessons.eco_used_card", card=text)
-        words.append(text)
-    cards = ", ".join(words) or t("lessons.eco_no_cards")
-    if is_you(game.players[p]):
-        return t("lessons.eco_line_you", cards=cards)
-    return t("lessons.eco_line", name=game.players[p], cards=cards)
-
-
-def table_words(game: Ecosfera) -> Notes:
-    """The table in sentences, with card names (never card codes): the turn, the tiles, the
-    two supply rows, the element decks and every player's line, deck and ability tiles."""
-    cards = game.cards
-
-    def names(codes: Iterable[int]) -> str:
-        return join_words([card_name(cards, c) for c in codes if c]) or t("lessons.eco_no_cards")
-
-    tiles = join_words([biome_label(BIOMES[b]) for b in game.biome_tiles])
-    decks = join_words(
-        [
-            t("lessons.eco_element_deck", element=element_name(e), n=len(d))
-            for e, d in enumerate(game.element_decks)
-        ]
-    )
-    notes = Notes(
-        [
-            t("lessons.eco_table_turn", level=game.level, turn=game.turns + 1),
-            t(
-                "lessons.eco_table_tiles",
-                biomes=tiles or t("lessons.eco_none"),
-                n=game.extinction_tiles,
-                of=EXTINCTION_TILES,
-            ),
-            t("lessons.eco_plant_row", cards=names(game.plant_row), n=len(game.plant_deck)),
-            t("lessons.eco_animal_row", cards=names(game.animal_row), n=len(game.animal_deck)),
-            t("lessons.eco_element_decks", decks=decks),
-        ]
-    )
-    for p in range(len(game.players)):
-        up = [ability_name(k) for k, face_up in enumerate(game.tiles[p]) if face_up]
-        key = "lessons.eco_player_to_play" if p == game.current_player else "lessons.eco_player"
-        notes.append(
-            about(
-                key,
-                game.players[p],
-                line=line_words(game, p),
-                n=len(game.decks[p]),
-                discard=len(game.discards[p]),
-                tiles=join_words(up) or t("lessons.eco_none"),
-            )
-        )
     return notes
 
 

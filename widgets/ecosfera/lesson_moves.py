@@ -64,7 +64,7 @@ from gamecore.ecosfera.game import (
 from gamecore.protocol import Action
 from gamecore.words import LANGUAGES, t
 
-from .table import describe_action
+from .table_words import describe_action
 
 VERBS = ("buy", "call", "pair", "mycorrhiza", "plus", "refresh", "movement", "end_turn")
 """The moves a lesson names by an identifier (see the module's docstring)."""

@@ -11,9 +11,10 @@ turn) ends it.
 
 The layers, each a module of its own:
 
-- ``words``: moves, hints and the history in sentences (pure, through the catalog);
-- ``scene``: the picture, ``table_scene(view, look)`` (pure);
-- ``model``: what a click means — selection, questions, refusals (``TableModel``; no
+- ``table_words``: moves, hints, the score and the history in sentences (pure, through
+  the catalog);
+- ``table_scene``: the picture, ``table_scene(view, look)`` (pure);
+- ``table_model``: what a click means — selection, questions, refusals (``TableModel``; no
   ipywidgets), over ``gamecore.ecosfera.explain`` for payments and the engine for legality;
 - this module: the widget, thin — it builds the controls, forwards each click and button to
   the model, plays the moves the model answers through ``GameTable``'s turn loop, and redraws.
@@ -54,27 +55,14 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
+from ..seats import check_seats, default_names, default_seats, fresh_seed
 from ..status import StatusLine
-from ..table_base import (
-    GameTable,
-    about,
-    bot_kind_words,
-    bot_moves_words,
-    check_seats,
-    default_names,
-    default_seats,
-    fresh_seed,
-    labelled_html,
-    loaded_event,
-    set_traits,
-    show,
-    you_name,
-)
-from .controls import make_buttons, make_choices, make_question, make_settings, table_layout
-from .model import BURST, NEW_GAME, Pending, Reply, TableModel
-from .scene import WIDTH, TableLook, scene_height, table_scene
-from .scoring import score_html, score_lines, score_steps, step_words
-from .words import (
+from ..table_base import GameTable, labelled_html, set_traits, show
+from ..words import about, bot_kind_words, bot_moves_words, loaded_event, you_name
+from .table_controls import make_buttons, make_choices, make_question, make_settings, table_layout
+from .table_model import BURST, NEW_GAME, Pending, Reply, TableModel
+from .table_scene import WIDTH, TableLook, scene_height, table_scene
+from .table_words import (
     ABILITY_OF,
     acquisitions,
     describe_action,
@@ -83,6 +71,11 @@ from .words import (
     hint_marks,
     history_html,
     history_of,
+    score_html,
+    score_lines,
+    score_steps,
+    step_words,
+    table_words,
     target_words,
 )
 
@@ -170,10 +163,9 @@ class EcosferaTable(GameTable[Ecosfera]):
     def _build(
         self, game: Ecosfera, seats: tuple[str, ...], step_bots: bool, iterations: int
     ) -> None:
-        self.seats = seats
+        self.model = TableModel(game, seats)
         self.step_bots = step_bots
         self.search_iterations = iterations
-        self.model = TableModel(game, seats)
         self.score_step = 0
         self.history: list[str] = []
         """Every move of the game in a sentence, oldest first (one entry per move)."""
@@ -182,11 +174,26 @@ class EcosferaTable(GameTable[Ecosfera]):
         self._default_name = ""
         self._sheet: ScoreSheet | None = None
         self._sheet_key: tuple[int, bool] | None = None
-        self.game = game
         self._make_widgets()
         self._start(game, "")
 
-    # The selection and the question live in the model; these keep the old names working.
+    # The game, the seats, the selection and the question live in the model.
+    @property
+    def game(self) -> Ecosfera:
+        return self.model.game
+
+    @game.setter
+    def game(self, game: Ecosfera) -> None:
+        self.model.game = game
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.model.seats
+
+    @seats.setter
+    def seats(self, seats: tuple[str, ...]) -> None:
+        self.model.seats = seats
+
     @property
     def selected(self) -> list[int]:
         """Cards of the turn player's line selected (to pay, to pair), in click order."""
@@ -264,9 +271,7 @@ class EcosferaTable(GameTable[Ecosfera]):
     # ------------------------------------------------------------------ the turn loop
     def _start(self, game: Ecosfera, event: str) -> None:
         """Show ``game`` from scratch: history, bots' turns, picture."""
-        self.game = game
         self.model.reset(game)
-        self.model.seats = self.seats
         self.score_step = 0
         self.history, self.history_turns = history_of(game)
         self._suggest_file_name(f"ecosfera-{game.seed}.json")
@@ -301,7 +306,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         out = [
             t(
                 "ecosfera_table.bot_moves",
-                player=self._name(p),
+                player=self.name(p),
                 kind=bot_kind_words(self.seats[p]),
                 n=n,
             )
@@ -477,19 +482,17 @@ class EcosferaTable(GameTable[Ecosfera]):
     def describe(self) -> list[str]:
         """The table in sentences for a screen reader: the status, the last move, the
         board (rows, decks, tiles, every line)."""
-        from .lesson import table_words  # the lesson module imports this one
-
         return [*super().describe(), *table_words(self.game)]
 
     # ------------------------------------------------------------------ bots, undo, games
     def finish_bot_turn(self) -> bool:
         """Let the bot to play finish its turn (the “Finish bot turn” button)."""
-        if not self._bot_to_play():
+        if not self.bot_to_play():
             self._problem(t("table.game_is_over") if self.game.is_over else t("table.humans_turn"))
             return False
         player = self.game.current_player
         moves: list[tuple[int, str]] = []
-        while self.game.current_player == player and self._bot_to_play():
+        while self.game.current_player == player and self.bot_to_play():
             turns = self.game.turns
             moves.append(self._play_bot())
             if self.game.turns != turns:
@@ -510,7 +513,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         player = self.game.current_player
         assert player is not None
         self.status.set(
-            event=about("ecosfera_table.undid", self._name(player), others=bot_moves_words(undone))
+            event=about("ecosfera_table.undid", self.name(player), others=bot_moves_words(undone))
         )
         self._refresh()
         return True
@@ -623,10 +626,10 @@ class EcosferaTable(GameTable[Ecosfera]):
             return t("ecosfera_table.score_title"), ()
         player = game.current_player
         assert player is not None
-        if not self._is_human(player):
+        if not self.is_human(player):
             title = t(
                 "ecosfera_table.bot_to_play",
-                player=self._name(player),
+                player=self.name(player),
                 kind=bot_kind_words(self.seats[player]),
             )
             return title, (() if still else (t("ecosfera_table.bot_buttons"),))
@@ -646,7 +649,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             if abilities:
                 lines.append(t("ecosfera_table.also_usable", abilities=" · ".join(abilities)))
             return t("ecosfera_table.hint_title"), tuple(lines)
-        title = about("ecosfera_table.what_to_do", self._name(player))
+        title = about("ecosfera_table.what_to_do", self.name(player))
         suffix = "still" if still else "live"
         return title, tuple(t(f"ecosfera_table.how_{k}_{suffix}") for k in range(1, 5))
 
@@ -686,8 +689,8 @@ class EcosferaTable(GameTable[Ecosfera]):
         player = game.current_player
         if player is None:
             return t("ecosfera_table.turn_over", outcome=game.describe_outcome())
-        name = self._name(player)
-        if not self._is_human(player):
+        name = self.name(player)
+        if not self.is_human(player):
             kind = bot_kind_words(self.seats[player])
             return t("ecosfera_table.turn_bot", player=name, kind=kind)
         text = about("ecosfera_table.turn_player", name, player=name, turn=game.turns + 1)
@@ -719,8 +722,8 @@ class EcosferaTable(GameTable[Ecosfera]):
         set_traits(b["clear"], disabled=not model.selected and model.pending is None)
         show(b["next_bot"], self.step_bots)
         show(b["bot_turn"], self.step_bots)
-        set_traits(b["next_bot"], disabled=not self._bot_to_play())
-        set_traits(b["bot_turn"], disabled=not self._bot_to_play())
+        set_traits(b["next_bot"], disabled=not self.bot_to_play())
+        set_traits(b["bot_turn"], disabled=not self.bot_to_play())
         _slot(b["score_step"], over)
         steps = self.score_steps() if over else []
         step: dict[str, Any] = {"disabled": not over or self.score_step > len(steps)}
@@ -732,7 +735,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             step["description"] = t("ecosfera_table.button_score_total")
         set_traits(b["score_step"], **step)
         show(self.monk_box, over and self._monk_allowed())
-        humans = any(self._is_human(p) for p, _ in game.moves())
+        humans = self.humans_have_played()
         set_traits(
             b["undo"],
             disabled=not humans,

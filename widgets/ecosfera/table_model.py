@@ -58,8 +58,9 @@ from gamecore.ecosfera.explain import (
 from gamecore.protocol import Action
 from gamecore.words import join_alternatives, join_words, t
 
-from ..table_base import about, bot_kind_words, game_over_refusal
-from .words import (
+from ..seats import SeatModel
+from ..words import about, bot_kind_words, game_over_refusal
+from .table_words import (
     ABILITY_OF,
     ability_name,
     acquisitions,
@@ -115,11 +116,11 @@ def _problem(text: str) -> Reply:
     return Reply(problem=text)
 
 
-class TableModel:
+class TableModel(SeatModel[Ecosfera]):
     """The selection and questions of the person to play (see the module's docstring).
 
-    ``seats`` say who is human; ``clock`` (seconds) tells bursts of clicks apart and can be
-    replaced in tests.
+    ``seats`` say who is human (``SeatModel``); ``clock`` (seconds) tells bursts of clicks
+    apart and can be replaced in tests.
     """
 
     def __init__(
@@ -151,12 +152,6 @@ class TableModel:
         self.selected = []
         self.pending = None
         self.chosen_for = None
-
-    def name(self, player: int) -> str:
-        return self.game.players[player]
-
-    def is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
 
     def refusal(self) -> str | None:
         """Why nobody at the screen can act now (None: the human to play can)."""
@@ -576,8 +571,7 @@ class TableModel:
         asks, and only the "Yes, deal a new game" choice deals it (never a second press of
         New game). A game not started or over is replaced at once."""
         game = self.game
-        started = any(self.is_human(p) for p, _ in game.moves())
-        if game.is_over or not started:
+        if game.is_over or not self.humans_have_played():
             return Reply(command=NEW_GAME)
         if self.pending is not None and self.pending.kind == "new":
             return _problem(t("ecosfera_table.new_confirm_elsewhere"))

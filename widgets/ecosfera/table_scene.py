@@ -38,7 +38,7 @@ from gamecore.words import get_language, t
 
 from ..palette import INK, MUTED, OK, PAPER, WARNING
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import about, bot_kind_words
+from ..words import about, bot_kind_words
 from .cards import (
     CARD_H,
     CARD_W,

@@ -9,17 +9,23 @@ A sentence names cards as people do ("Scots pine", "an earth card"), never by co
 - ``describe_move(before, after, player, action)``: the history's sentence for a move played,
   with what happened by itself afterwards;
 - ``history_of(game)``: the sentence and turn of every move so far; ``history_html``;
-- ``acquisitions``, ``hint_items``, ``hint_marks``: what “What can I do?” lists and marks.
+- ``acquisitions``, ``hint_items``, ``hint_marks``: what “What can I do?” lists and marks;
+- the team's score step by step at the end (``score_steps``, ``step_words``,
+  ``score_lines``, ``score_html``): “Next scoring step” reveals one category at a time (the
+  challenges that scored included), then the total; ``step`` is how many steps are shown,
+  0 (none yet) to ``len(score_steps(sheet)) + 1`` (every category and the total);
+- the whole table in sentences, for a screen reader and a lesson: ``table_words(game)``
+  (rows, decks, tiles and every line) and ``line_words(game, player)``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from gamecore import IllegalAction, SaveFileError
+from gamecore import IllegalAction, SaveFileError, ScoreSheet
 from gamecore.ecosfera import (
     NO_TILE,
     OWN_DECK,
@@ -43,6 +49,7 @@ from gamecore.ecosfera.data import (
     BIOMES,
     ELEMENT_OF,
     ELEMENTS,
+    EXTINCTION_TILES,
     CardSet,
     is_disaster,
     is_element,
@@ -52,8 +59,10 @@ from gamecore.ecosfera.explain import cost_words, element_name, element_words, n
 from gamecore.protocol import Action, Chance
 from gamecore.words import catalog, get_language, join_alternatives, join_words, t
 
+from ..notes import Notes
 from ..palette import MUTED
-from ..table_base import about, is_you
+from ..words import about, is_you
+from .cards import card_name
 
 ACQUISITIONS = (AcquirePlant, TakeMissingElement, AcquireAnimal, ClaimBiomes, Mycorrhiza)
 """The actions that acquire something: what “What can I do?” marks."""
@@ -574,3 +583,118 @@ def history_html(history: Sequence[str], turns: Sequence[int]) -> str:
         "<div style='font-size:13px;line-height:1.35;max-height:300px;overflow-y:auto'>"
         f"<b>{escape(t('ecosfera_table.history_title'))}</b>{body}</div>"
     )
+
+
+# ---------------------------------------------------------------------------- the score
+
+
+def score_steps(sheet: ScoreSheet) -> list[str]:
+    """The scoring categories shown one by one: those with a row for the team."""
+    return [c for c in sheet.categories if sheet.rows_for(sheet.players[0], c)]
+
+
+def step_words(sheet: ScoreSheet, step: int) -> str:
+    """The status line for step ``step`` (1-based): a category and its reasons, or the
+    total after the last category."""
+    steps = score_steps(sheet)
+    team = sheet.players[0]
+    if step > len(steps):
+        return t("ecosfera_table.score_total", n=sheet.total(team))
+    category = steps[step - 1]
+    reasons = "; ".join(r.reason for r in sheet.rows_for(team, category))
+    return t("ecosfera_table.score_category", title=sheet.title(category), reasons=reasons)
+
+
+def score_lines(sheet: ScoreSheet, step: int) -> tuple[tuple[str, str, bool], ...]:
+    """The info box's lines for the steps shown: (category, points, newest?)."""
+    team = sheet.players[0]
+    steps = score_steps(sheet)
+    lines = [
+        (sheet.title(category), f"{sheet.points(team, category):+d}", k == step - 1)
+        for k, category in enumerate(steps[:step])
+    ]
+    if step > len(steps):
+        lines.append((t("ecosfera_table.total_for_team"), str(sheet.total(team)), True))
+    return tuple(lines)
+
+
+def score_html(sheet: ScoreSheet, step: int, challenges: bool) -> str:
+    """The steps shown as HTML under the table (``challenges``: whether any scored)."""
+    team = sheet.players[0]
+    steps = score_steps(sheet)
+    items = "".join(
+        f"<li><b>{escape(sheet.title(c))}</b>: "
+        + escape("; ".join(r.reason for r in sheet.rows_for(team, c)))
+        + "</li>"
+        for c in steps[:step]
+    )
+    total = ""
+    if step > len(steps):
+        total = f"<p><b>{escape(t('ecosfera_table.score_total_html', n=sheet.total(team)))}</b></p>"
+        if not challenges:
+            total += f"<p>{escape(t('ecosfera_table.no_challenge'))}</p>"
+    title = escape(t("ecosfera_table.score_title"))
+    return f"<div style='font-size:14px'><b>{title}</b><ul>{items}</ul>{total}</div>"
+
+
+# ---------------------------------------------------------------------------- the table in words
+
+
+def line_words(game: Ecosfera, player: int | None = None) -> str:
+    """A player's line in words, used cards marked: "disaster, earth (used), ..."."""
+    p = game.turn_player if player is None else player
+    words = []
+    for code in game.lines[p]:
+        text = card_name(game.cards, code)
+        if p == game.turn_player and code in game.used:
+            text = t("lessons.eco_used_card", card=text)
+        words.append(text)
+    cards = ", ".join(words) or t("lessons.eco_no_cards")
+    if is_you(game.players[p]):
+        return t("lessons.eco_line_you", cards=cards)
+    return t("lessons.eco_line", name=game.players[p], cards=cards)
+
+
+def table_words(game: Ecosfera) -> Notes:
+    """The table in sentences, with card names (never card codes): the turn, the tiles, the
+    two supply rows, the element decks and every player's line, deck and ability tiles."""
+    cards = game.cards
+
+    def names(codes: Iterable[int]) -> str:
+        return join_words([card_name(cards, c) for c in codes if c]) or t("lessons.eco_no_cards")
+
+    tiles = join_words([cap(biome_name(b)) for b in game.biome_tiles])
+    decks = join_words(
+        [
+            t("lessons.eco_element_deck", element=element_name(e), n=len(d))
+            for e, d in enumerate(game.element_decks)
+        ]
+    )
+    notes = Notes(
+        [
+            t("lessons.eco_table_turn", level=game.level, turn=game.turns + 1),
+            t(
+                "lessons.eco_table_tiles",
+                biomes=tiles or t("lessons.eco_none"),
+                n=game.extinction_tiles,
+                of=EXTINCTION_TILES,
+            ),
+            t("lessons.eco_plant_row", cards=names(game.plant_row), n=len(game.plant_deck)),
+            t("lessons.eco_animal_row", cards=names(game.animal_row), n=len(game.animal_deck)),
+            t("lessons.eco_element_decks", decks=decks),
+        ]
+    )
+    for p in range(len(game.players)):
+        up = [ability_name(k) for k, face_up in enumerate(game.tiles[p]) if face_up]
+        key = "lessons.eco_player_to_play" if p == game.current_player else "lessons.eco_player"
+        notes.append(
+            about(
+                key,
+                game.players[p],
+                line=line_words(game, p),
+                n=len(game.decks[p]),
+                discard=len(game.discards[p]),
+                tiles=join_words(up) or t("lessons.eco_none"),
+            )
+        )
+    return notes

@@ -29,8 +29,9 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import INK
 from ..scene import Scene
-from ..status import Said, StatusLine
+from ..status import StatusLine
 from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
+from ..words import Said
 from .pad_model import MAX_PLAYERS, MIN_PLAYERS, MondoPadModel, box_faces, face_label
 from .pad_scene import pad_scene
 

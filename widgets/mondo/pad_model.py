@@ -34,7 +34,7 @@ from gamecore.mondo.scoring import BONUS_CHIPS, Analysis, analyse, score_analyse
 from gamecore.scoresheet import ScoreRow, ScoreSheet
 from gamecore.words import t
 
-from ..status import Said
+from ..words import Said
 from .tiles import EdgeRef
 
 MIN_PLAYERS: Final = 1

@@ -29,17 +29,10 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..status import Said, StatusLine
-from ..table_base import (
-    GameTable,
-    bot_seed,
-    check_seats,
-    default_names,
-    fresh_seed,
-    labelled_html,
-    make_button,
-    set_traits,
-)
+from ..seats import bot_seed, check_seats, default_names, fresh_seed
+from ..status import StatusLine
+from ..table_base import GameTable, labelled_html, make_button, set_traits
+from ..words import Said
 from .pad_model import Step, _step
 from .table_model import MondoTableModel
 from .table_scene import (

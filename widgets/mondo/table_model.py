@@ -28,8 +28,7 @@ from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
 from gamecore.protocol import Action
 from gamecore.words import t
 
-from ..status import Said
-from ..table_base import about
+from ..words import Said, about
 
 PUZZLE_STEP_MS = 1000
 """A puzzle has no clock: each action comes one second after the one before."""

@@ -20,7 +20,7 @@ from gamecore.words import t
 
 from ..palette import HIGHLIGHT, INK, MUTED, OK, PAPER
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import about
+from ..words import about
 from .tiles import board_size, draw_board, draw_face, space_origin
 
 WIDTH: Final = 880

@@ -38,22 +38,11 @@ from gamecore.words import set_language, t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..status import Said, StatusLine
+from ..seats import check_seats, default_names, default_seats, fresh_seed
+from ..status import StatusLine
 from ..svg import to_svg
-from ..table_base import (
-    GameTable,
-    about,
-    bot_moves_words,
-    check_seats,
-    default_names,
-    default_seats,
-    fresh_seed,
-    labelled_html,
-    loaded_event,
-    make_button,
-    set_traits,
-    show,
-)
+from ..table_base import GameTable, labelled_html, make_button, set_traits, show
+from ..words import Said, about, bot_moves_words, loaded_event
 from .cards import describe as card_words
 from .map_scene import regions_in_words
 from .table_model import NS, Choice, NuevoMundoModel
@@ -351,7 +340,7 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
 
     def ask_new_game(self) -> bool:
         """New game: at once when nothing would be lost, else ask with a second button."""
-        humans = any(self.model.is_human(p) for p, _ in self.game.moves())
+        humans = self.humans_have_played()
         if self.game.is_over or not humans:
             self.new_game()
             return True
@@ -478,7 +467,7 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
         can_act = self.model.refusal() is None
         set_traits(b["end_turn"], disabled=not (can_act and EndTurn() in self.model.legal()))
         set_traits(b["let_go"], disabled=self.model.selected is None)
-        set_traits(b["next_bot"], disabled=not self._bot_to_play())
+        set_traits(b["next_bot"], disabled=not self.bot_to_play())
         set_traits(b["undo"], disabled=self.model.undo_target()[0] is None)
         confirm = b["confirm_new_game"]
         set_traits(confirm.layout, visibility="visible" if self._asking_new_game else "hidden")

@@ -80,8 +80,8 @@ from gamecore.nuevo_mundo.game import (
 from gamecore.protocol import Action, Chance
 from gamecore.words import t
 
-from ..status import Said
-from ..table_base import about
+from ..seats import SharedScreen
+from ..words import Said, about
 
 NS: Final = "nuevo_mundo_table"
 MAX_COUNT_BUTTONS: Final = 7
@@ -116,8 +116,9 @@ def counts(most: int) -> list[int]:
     return sorted(k for k in picks if 1 <= k <= most)
 
 
-class NuevoMundoModel:
-    """The state of a Nuevo Mundo table and the meaning of every request."""
+class NuevoMundoModel(SharedScreen[NuevoMundo]):
+    """The state of a Nuevo Mundo table and the meaning of every request (who is who and
+    who holds the screen: ``SharedScreen``)."""
 
     def __init__(self, game: NuevoMundo, seats: tuple[str, ...]) -> None:
         self.game = game
@@ -126,9 +127,6 @@ class NuevoMundoModel:
         """The region chosen first on the map (where to place, or an origin)."""
         self.across: int | None = None
         """With ``selected``: the region across an open coast (embark or disembark)."""
-        self.viewer: int | None = None
-        """The human who holds the screen (hot-seat); None: nobody yet."""
-        self.fresh_screen = True
 
     def start(self, game: NuevoMundo) -> None:
         """Show another game (new or loaded): nothing chosen."""
@@ -139,19 +137,7 @@ class NuevoMundoModel:
         self.selected = None
         self.across = None
 
-    # ------------------------------------------------------------------ who is who
-    def is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
-
-    def name(self, player: int) -> str:
-        return self.game.players[player]
-
-    def humans(self) -> list[int]:
-        return [p for p, seat in enumerate(self.seats) if seat == "human"]
-
-    def hot_seat(self) -> bool:
-        return len(self.humans()) >= 2
-
+    # ------------------------------------------------------------------ whose screen
     def screen(self) -> tuple[int | None, bool]:
         """(the human whose screen the table shows, whether it waits to be handed over).
 
@@ -167,20 +153,14 @@ class NuevoMundoModel:
             # a die typed in for the turn order hides nothing: no handover for it
             return self.viewer, False
         if self.is_human(current):
-            if self.fresh_screen or current == self.viewer:
-                return current, False
-            return current, True
+            return current, self.waits_for(current)
         return self.viewer, False
-
-    def hidden(self) -> bool:
-        return self.screen()[1]
 
     def reveal(self) -> Said:
         """The player to decide takes the screen ("I am <name>: show my screen")."""
-        player, hidden = self.screen()
-        if not hidden or player is None:
+        player = self.take_screen()
+        if player is None:
             return Said(problem=t("nuevo_mundo_table.nothing_hidden"))
-        self.viewer = player
         self.clear()
         return Said(event=about("nuevo_mundo_table.screen_taken", self.name(player)))
 
@@ -592,9 +572,8 @@ class NuevoMundoModel:
 
     def undo_target(self) -> tuple[int | None, str]:
         """(how many decisions to keep when undoing, or None with the reason in words)."""
-        moves = self.game.moves()
         floor, why = self.undo_floor()
-        humans = [i for i, (p, _) in enumerate(moves) if self.is_human(p) and i >= floor]
+        humans = [i for i in self.human_moves() if i >= floor]
         if humans:
             return humans[-1], ""
         if why:

@@ -29,7 +29,7 @@ from gamecore.words import t
 from ..card_face import fit_size
 from ..palette import HIGHLIGHT, INK, MUTED, PAPER, text_on, tint
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import about
+from ..words import about
 from .cards import (
     CATEGORY_COLOURS,
     card_name,

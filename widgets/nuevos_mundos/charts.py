@@ -35,7 +35,7 @@ from gamecore.nuevos_mundos.scoring import category_titles
 from gamecore.words import has, number, percent, t
 
 from ..palette import BIOME_COLOURS, HIGHLIGHT, ICON_COLOURS, INK, MUTED
-from ..table_base import bot_kind_words
+from ..words import bot_kind_words
 
 TURN_KINDS = ("take_biome", "take_digits", "lay")
 """The three ways to play a card on a turn of Nuevos Mundos (the game's action kinds)."""

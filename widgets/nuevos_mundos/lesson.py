@@ -29,7 +29,7 @@ from gamecore.words import join_words, number, percent, t
 
 from ..notes import Notes
 from ..svg import Picture
-from ..table_base import bot_kind_words
+from ..words import bot_kind_words
 from .table import NuevosMundosTable, action_previews
 
 CSS_CLASS = "mundos-lesson-table"

@@ -8,7 +8,7 @@ plants, the polar facts, the example places...) from a translation file beside t
 plant position, and place name. A text the translation lacks stays in English, so a missing
 line shows as a gap to fill, never as an error in class.
 
-    from widgets.nuevos_mundos.earth_words import our_planet, climate_table
+    from widgets.nuevos_mundos.lesson_earth import our_planet, climate_table
     planet = our_planet()          # an ``Earth`` whose words are in the chosen language
     climate_table(planet)          # its climate table, headers and rows in that language
 """

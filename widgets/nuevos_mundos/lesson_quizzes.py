@@ -1,6 +1,6 @@
 """The lessons' quizzes, kept as plain data files beside this module.
 
-    from widgets.nuevos_mundos.quizzes import biome_quiz
+    from widgets.nuevos_mundos.lesson_quizzes import biome_quiz
     biome_quiz()                    # lesson 4's quick quiz, as a widget
     biome_quiz(extra=[{"question": "...", "options": ["...", "..."], "answer": 0,
                        "explanation": "..."}])   # with a teacher's own questions added

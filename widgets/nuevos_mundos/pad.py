@@ -31,8 +31,9 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import INK, MUTED
 from ..scene import Scene
-from ..status import Said, StatusLine
+from ..status import StatusLine
 from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
+from ..words import Said
 from .pad_model import PadModel
 from .pad_scene import (
     Owner,

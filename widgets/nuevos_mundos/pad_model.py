@@ -3,7 +3,7 @@
 The model keeps the players, each world's cards (with the settlements' typed values),
 the modules, whose world clicked cards go to and how many categories are revealed. Every
 request answers with a ``Said`` (an event, or a problem and nothing changed), so the
-widget (``scoring_pad.py``) only forwards and redraws, and tests drive the model alone.
+widget (``pad.py``) only forwards and redraws, and tests drive the model alone.
 Scoring itself is ``gamecore.nuevos_mundos.score``.
 """
 
@@ -17,7 +17,7 @@ from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
 from ..scene import Scene
-from ..status import Said
+from ..words import Said
 from .pad_scene import Owner, WorldBand, picker_scene, worlds_scene
 from .pad_words import (
     MAX_PLAYERS,

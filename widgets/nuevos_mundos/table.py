@@ -49,22 +49,11 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..status import Said, StatusLine
+from ..seats import check_seats, default_names, default_seats, fresh_seed
+from ..status import StatusLine
 from ..svg import Picture, to_svg
-from ..table_base import (
-    GameTable,
-    about,
-    bot_moves_words,
-    check_seats,
-    default_names,
-    default_seats,
-    fresh_seed,
-    labelled_html,
-    loaded_event,
-    make_button,
-    set_traits,
-    show,
-)
+from ..table_base import GameTable, labelled_html, make_button, set_traits, show
+from ..words import Said, about, bot_moves_words, loaded_event
 from .table_model import TableModel
 from .table_scene import WIDTH, TableLook, public_view, scene_height, table_scene
 from .table_words import (
@@ -306,7 +295,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
     # ------------------------------------------------------------------ hot seat
     def hand_hidden(self) -> bool:
         """Whether the hand of the human to play waits face down for them (hot-seat)."""
-        return self.model.hand_hidden()
+        return self.model.hidden()
 
     def _hand_player(self) -> int | None:
         return self.model.hand_player()
@@ -377,7 +366,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         player = self.game.current_player
         assert player is not None
         event = about(
-            "nuevos_mundos_table.undid", self._name(player), others=bot_moves_words(undone)
+            "nuevos_mundos_table.undid", self.name(player), others=bot_moves_words(undone)
         )
         self.status.set(event=event)
         self._refresh()
@@ -391,7 +380,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         while it is hidden, so nothing moves): quick clicks on "New game" only ask again,
         they never drop a game. Returns whether a new game was dealt.
         """
-        humans = any(self.model.is_human(p) for p, _ in self.game.moves())
+        humans = self.humans_have_played()
         if self.game.is_over or not humans:
             self.new_game()
             return True
@@ -513,7 +502,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         set_traits(
             b["score_step"], description=step.text, disabled=step.disabled, tooltip=step.tooltip
         )
-        humans = any(self.model.is_human(p) for p, _ in self.game.moves())
+        humans = self.humans_have_played()
         set_traits(
             b["undo"],
             disabled=not humans,

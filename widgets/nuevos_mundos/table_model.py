@@ -31,8 +31,8 @@ from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
 from ..scene import Scene
-from ..status import Said
-from ..table_base import about, game_over_refusal
+from ..seats import SharedScreen
+from ..words import Said, about, game_over_refusal
 from .table_scene import TableLook, public_view, table_scene
 from .table_words import (
     board_words,
@@ -56,8 +56,11 @@ def _capital(reason: str) -> str:
     return reason[0].upper() + reason[1:] if reason else reason
 
 
-class TableModel:
-    """The state of a Nuevos Mundos table and the meaning of every click on it."""
+class TableModel(SharedScreen[NuevosMundos]):
+    """The state of a Nuevos Mundos table and the meaning of every click on it.
+
+    Who is who and who holds the screen are the seats' (``SharedScreen``): the ``viewer`` is
+    the human whose hand was last face up."""
 
     def __init__(self, game: NuevosMundos, seats: tuple[str, ...]) -> None:
         self.game = game
@@ -66,10 +69,6 @@ class TableModel:
         """The card of the hand chosen for the next action (None: none)."""
         self.score_step = 0
         """Scoring categories revealed after the game (one more: the totals)."""
-        self.viewer: int | None = None
-        """The human who holds the screen: whose hand was last face up (None: nobody)."""
-        self.fresh_screen = True
-        """No hand was drawn yet: the first one is shown without a handover."""
         self._sheet: ScoreSheet | None = None
         self._sheet_key: int | None = None
 
@@ -79,21 +78,7 @@ class TableModel:
         self.selected = None
         self.score_step = 0
 
-    # ------------------------------------------------------------------ who is who
-    def is_human(self, player: int | None) -> bool:
-        return player is not None and self.seats[player] == "human"
-
-    def bot_to_play(self) -> bool:
-        player = self.game.current_player
-        return player is not None and not self.is_human(player)
-
-    def name(self, player: int) -> str:
-        return self.game.players[player]
-
-    def hot_seat(self) -> bool:
-        """Two or more humans share the screen."""
-        return sum(seat == "human" for seat in self.seats) >= 2
-
+    # ------------------------------------------------------------------ whose screen
     def hand_player(self) -> int | None:
         """The human whose hand is shown: the one to play, else the last human who played."""
         current = self.game.current_player
@@ -102,7 +87,7 @@ class TableModel:
         for player, _ in reversed(self.game.moves()):
             if self.is_human(player):
                 return player
-        return next((p for p, s in enumerate(self.seats) if s == "human"), None)
+        return next(iter(self.humans()), None)
 
     def screen(self) -> tuple[int | None, bool]:
         """(the human whose hand the table draws, whether it is drawn face down).
@@ -112,20 +97,11 @@ class TableModel:
         screen is not drawn at all (there is no decision to hand over).
         """
         candidate = self.hand_player()
-        if (
-            candidate is None
-            or self.fresh_screen
-            or not self.hot_seat()
-            or candidate == self.viewer
-        ):
+        if candidate is None or not self.waits_for(candidate):
             return candidate, False
         if self.is_human(self.game.current_player):
             return self.game.current_player, True
         return None, False
-
-    def hand_hidden(self) -> bool:
-        """Whether the hand of the human to play waits face down for them (hot-seat)."""
-        return self.screen()[1]
 
     # ------------------------------------------------------------------ refusals
     def refusal(self, needs_card: bool = True) -> str | None:
@@ -137,7 +113,7 @@ class TableModel:
         assert player is not None
         if not self.is_human(player):
             return about("nuevos_mundos_table.bots_turn", self.name(player))
-        if self.hand_hidden():
+        if self.hidden():
             return about("nuevos_mundos_table.hand_hidden", self.name(player))
         if needs_card and self.selected is None:
             return t("nuevos_mundos_table.choose_first")
@@ -253,10 +229,9 @@ class TableModel:
 
     def reveal(self) -> Said:
         """Turn the hidden hand of the human to play face up ("Show my hand")."""
-        player, hidden = self.screen()
-        if not hidden or player is None:
+        player = self.take_screen()
+        if player is None:
             return Said(problem=t("nuevos_mundos_table.nothing_hidden"))
-        self.viewer = player
         return Said(event=about("nuevos_mundos_table.face_up", self.name(player)))
 
     # ------------------------------------------------------------------ scoring
@@ -304,7 +279,7 @@ class TableModel:
         name = self.name(player)
         if not self.is_human(player):
             return t("nuevos_mundos_table.bot_to_play", name=name)
-        if self.hand_hidden():
+        if self.hidden():
             return handover_message(name)
         if game.phase == LAST_CARDS:
             return about("nuevos_mundos_table.last_card_turn", name)

@@ -31,7 +31,7 @@ from ..card_face import empty_place, fit_lines, fit_size
 from ..palette import INK, MUTED, PAPER
 from ..scene import Path as PathShape
 from ..scene import Rect, Scene, Shape, Text, wrap
-from ..table_base import about, bot_kind_words
+from ..words import about, bot_kind_words
 from .cards import CARD_H, CARD_W, WORLD_STEP, card_back, card_face, hand_row
 from .table_words import handover_message, modules_words, ordinal, tie_break_note
 

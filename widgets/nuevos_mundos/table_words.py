@@ -25,7 +25,7 @@ from gamecore.nuevos_mundos.game import PLAY, LastCard, Lay, TakeBiome, TakeDigi
 from gamecore.protocol import Action
 from gamecore.words import join_words, t
 
-from ..table_base import about
+from ..words import about
 
 
 def module_label(module: str) -> str:
