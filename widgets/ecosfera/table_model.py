@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from gamecore import Refusal
 from gamecore.ecosfera import (
     ANIMAL_ROW,
     NO_TILE,
@@ -81,6 +82,10 @@ the first click asked, and End turn does not end a second turn."""
 
 NEW_GAME = "new_game"
 """The command of the "Yes, deal a new game" choice."""
+
+CALL_REFUSALS = {"ecosfera.pair_mycorrhizes": "ecosfera_table.call_mycorrhizes"}
+"""The engine's refusals of a call (by key) that the table says in words of its own: a pair
+that mycorrhizes is told what it does instead, at the moment a student tries to call."""
 
 
 @dataclass
@@ -426,18 +431,15 @@ class TableModel(SeatModel[Ecosfera]):
         )
 
     def _call_refusal(self, animal: int, a: int, b: int) -> str:
-        """Why two plants do not call ``animal``, in words (the engine refused it)."""
+        """Why two plants do not call ``animal``, in words: the engine's reason, or the
+        table's own words for it (chosen by the refusal's key, never by checking the rule
+        again)."""
+        why = self.game.why_illegal(AcquireAnimal(animal, a, b)) or ""
+        key = CALL_REFUSALS.get(why.key) if isinstance(why, Refusal) else None
+        if key is None:
+            return self._plain(why)
         cards = self.game.cards
-        shared = cards.biome_mask[a] & cards.biome_mask[b]
-        names = {"animal": name_of(cards, animal), "a": name_of(cards, a), "b": name_of(cards, b)}
-        if not shared:
-            return t("ecosfera_table.share_no_biome", **names)
-        if not shared & cards.biome_mask[animal]:
-            return t("ecosfera_table.lives_elsewhere", biomes=biome_words(shared), **names)
-        myco = mycorrhiza_of(self.game, a, b)
-        if myco is not None:
-            return t("ecosfera_table.call_mycorrhizes", **names)
-        return self._plain(self.game.why_illegal(AcquireAnimal(animal, a, b)) or "")
+        return t(key, animal=name_of(cards, animal), a=name_of(cards, a), b=name_of(cards, b))
 
     def _click_tile(self, p: int, ability: int) -> Reply:
         refusal = self.refusal()

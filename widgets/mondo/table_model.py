@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamecore import IllegalAction
+from gamecore import IllegalAction, Refusal
 from gamecore.mondo import JumpOut, Mondo, MondoView, Place, Return, Stop, Take, TakeTask, clock
 from gamecore.mondo.actions import TURNS
 from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
@@ -32,6 +32,30 @@ from ..words import Said, about
 
 PUZZLE_STEP_MS = 1000
 """A puzzle has no clock: each action comes one second after the one before."""
+
+TABLE_WORDS: dict[tuple[type | None, str], str] = {
+    (None, "mondo.game_over"): "mondo_table.game_over",
+    (None, "mondo.already_jumped"): "mondo_table.you_are_out",
+    (None, "mondo.already_stopped"): "mondo_table.you_are_out",
+    (Take, "mondo.hand_full"): "mondo_table.hand_full",
+    (Place, "mondo.hand_empty"): "mondo_table.take_first",
+    (Return, "mondo.hand_empty"): "mondo_table.nothing_to_put_back",
+}
+"""The engine's refusals (by kind of action, None: any, and key) that the table says in its
+own words: what to press or click next at this table."""
+
+AT_ONCE = frozenset(
+    {
+        "mondo.game_over",
+        "mondo.already_jumped",
+        "mondo.already_stopped",
+        "mondo.time_up",
+        "mondo.hand_full",
+        "mondo.hand_empty",
+    }
+)
+"""Refusals that no bot's action before the click's moment can lift: said before the bots
+act, so a refused click moves nothing."""
 
 
 class MondoTableModel:
@@ -175,22 +199,37 @@ class MondoTableModel:
 
     # ------------------------------------------------------------------ the person's requests
     def _refusal(self) -> str | None:
-        if self.game.is_over:
-            return t("mondo_table.game_over")
-        if self.game.round != self.round_seen:
+        """Why the person cannot act that only the table knows: the round on screen is over
+        (its score stays until «Next round»). Everything else is the engine's to say."""
+        if not self.game.is_over and self.game.round != self.round_seen:
             return t("mondo_table.round_over")
-        if self.game.status[self.human] != PLAYING:
-            return t("mondo_table.you_are_out")
-        if not self.puzzle and self.moment() >= self.game.limit:
-            return t("mondo.time_up", limit=clock(self.game.limit))
         return None
 
+    def _words(self, action: Action, reason: str) -> str:
+        """An engine refusal as the table says it: in the table's own words where it has
+        them (chosen by the refusal's key and the kind of action), else the engine's."""
+        if isinstance(reason, Refusal):
+            words = TABLE_WORDS.get((type(action), reason.key)) or TABLE_WORDS.get(
+                (None, reason.key)
+            )
+            if words is not None:
+                return t(words)
+        return reason
+
     def _play(self, action: Action) -> Said:
-        """Play the person's action at its moment, after the bots due before it."""
+        """Play the person's action at its moment, after the bots due before it. A refusal
+        that nothing the bots do can lift (the game or the person's round is over, time is
+        up, the hand is full or empty) is said at once, before any bot acts."""
+        refusal = self._refusal()
+        if refusal:
+            return Said(problem=refusal)
+        reason = self.game.why_illegal(action)
+        if isinstance(reason, Refusal) and reason.key in AT_ONCE:
+            return Said(problem=self._words(action, reason))
         before = self._bots_until(_time(action) - 1) if not self.puzzle else []
         reason = self.game.why_illegal(action)
         if reason is not None:
-            return Said(event=" ".join(before) or None, problem=reason)
+            return Said(event=" ".join(before) or None, problem=self._words(action, reason))
         try:
             self.game.play(action)
         except IllegalAction as err:  # why_illegal said yes: only a change under us
@@ -199,11 +238,6 @@ class MondoTableModel:
 
     def take(self, slot: int) -> Said:
         """Take the tile at ``slot`` of the heap's top layer (counted from 0)."""
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
-        if self.game.hands[self.human] != EMPTY:
-            return Said(problem=t("mondo_table.hand_full"))
         said = self._play(Take(self.human, self.moment(), slot))
         if said.ok:
             self.side = self.game.hand_up[self.human]
@@ -224,41 +258,22 @@ class MondoTableModel:
 
     def place(self, space: int) -> Said:
         """Place the tile in hand on ``space`` as it is held (side up, turned)."""
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
-        if self.game.hands[self.human] == EMPTY:
-            return Said(problem=t("mondo_table.take_first"))
         return self._play(Place(self.human, self.moment(), space, self.side, self.turn))
 
     def put_back(self) -> Said:
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
-        if self.game.hands[self.human] == EMPTY:
-            return Said(problem=t("mondo_table.nothing_to_put_back"))
         return self._play(Return(self.human, self.moment(), self.side))
 
     def jump_out(self) -> Said:
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
         return self._play(JumpOut(self.human, self.moment()))
 
     def take_task(self, slot: int) -> Said:
         """Expert level: take the task at ``slot`` of the round's display."""
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
         return self._play(TakeTask(self.human, self.moment(), slot))
 
     def finish_puzzle(self) -> Said:
         """A puzzle's round ends when the person says so (no chip: there is no race)."""
         if not self.puzzle:
             return Said(problem=t("mondo_table.not_a_puzzle"))
-        refusal = self._refusal()
-        if refusal:
-            return Said(problem=refusal)
         return self._play(Stop(self.human, min(self.moment(), self.game.limit)))
 
     def start_next_round(self) -> Said:

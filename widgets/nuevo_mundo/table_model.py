@@ -152,7 +152,7 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
         if self.game.pending == NUMBER and self.viewer is not None:
             # a die typed in for the turn order hides nothing: no handover for it
             return self.viewer, False
-        if self.is_human(current):
+        if current is not None and self.is_human(current):
             return current, self.waits_for(current)
         return self.viewer, False
 
