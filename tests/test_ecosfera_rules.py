@@ -7,8 +7,11 @@ species chosen for cards.json; the tests of the real file read only its counts.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from ecosfera_arrange import arrange
@@ -37,6 +40,7 @@ from gamecore.ecosfera import (
     card_label,
     default_cards,
     final_score,
+    paid_mask,
     parse_cards,
 )
 from gamecore.ecosfera.bots import check_invariants, determinize, max_moves, sample_illegal
@@ -52,6 +56,8 @@ from gamecore.ecosfera.data import (
     is_element,
     supply_at_start,
 )
+from gamecore.errors import Refusal
+from gamecore.words import LANGUAGES, has
 
 # ---------------------------------------------------------------------------- the fixture
 
@@ -1205,6 +1211,74 @@ def test_no_sentence_shows_an_element_cards_copy_number():
             assert not [w for w in words if "#" in w], [w for w in words if "#" in w][:3]
             g.play(rng.choice(g.legal_actions()))
         assert not any("#" in row.reason for row in g.score().rows)
+
+
+def _fuzzed_actions(g, rng, n=30):
+    """Actions of every type whose fields are drawn mostly from the turn player's unused
+    cards, so that the checks go past "not on your line" to the rules behind it."""
+    line = g.lines[g.turn_player]
+    free = [c for c in line if c not in g.used] or line
+    rows = [c for c in (*g.plant_row, *g.animal_row) if c]
+    pool = [*free, *free, *free, *rows, TILE, NO_TILE, RECYCLE, OWN_DECK, 1, 2, 3, 5, 999, None]
+    elements = [c for c in line if is_element(c)]
+    actions = []
+    for _ in range(n):
+        kind = rng.choice(list(Ecosfera.action_types.values()))
+        values = {
+            f.name: (
+                paid_mask(rng.sample(elements, rng.randint(0, len(elements))))
+                if f.name == "paid"
+                else rng.choice(pool)
+            )
+            for f in dataclasses.fields(kind)
+        }
+        actions.append(kind(**values))
+    return actions
+
+
+def test_every_refusal_carries_a_catalog_key_in_every_language():
+    """Every refusal met in random games (the sampled illegal actions, actions built from the
+    cards on the table, and moves after the end) is a ``Refusal`` whose key is in the
+    catalog of every language, so a table can match on the key and say it in its own words;
+    ``play`` raises it with the same key."""
+    rng = random.Random(19)
+    met = set()
+    for seed in range(8):
+        g = gamecore.new_game("ecosfera", players=1 + seed % 4, seed=seed, level=1 + seed % 5)
+        while True:
+            offered = sample_illegal(g, rng)
+            if not g.is_over:
+                offered += _fuzzed_actions(g, rng)
+            for action in offered:
+                reason = g.why_illegal(action)
+                if reason is None:
+                    continue
+                assert isinstance(reason, Refusal), (action, reason)
+                assert reason.key.startswith("ecosfera."), reason.key
+                for lang in LANGUAGES:
+                    assert has(reason.key, lang), (reason.key, lang)
+                    assert reason.in_language(lang)
+                met.add(reason.key)
+            if g.is_over or len(g.moves()) >= 150:
+                break
+            g.play(rng.choice(g.legal_actions()))
+    assert len(met) >= 30, sorted(met)  # the checks behind "not on your line" are reached
+    with pytest.raises(IllegalAction) as refused:
+        g.play(Plus(999))
+    assert refused.value.key in met and refused.value.reason.key == refused.value.key
+
+
+def test_every_refusal_key_of_the_checks_is_in_the_catalog():
+    """The keys written in the checks, also those random games rarely meet, are in the
+    catalog of every language."""
+    folder = Path(gamecore.ecosfera.__file__).parent  # the sources, also beside a compiled build
+    keys = set()
+    for name in ("checks.py", "game.py"):
+        keys |= set(re.findall(r'"ecosfera\.(\w+)"', (folder / name).read_text(encoding="utf-8")))
+    assert len(keys) > 40
+    for key in keys:
+        for lang in LANGUAGES:
+            assert has(f"ecosfera.{key}", lang), (key, lang)
 
 
 @pytest.mark.skipif(
