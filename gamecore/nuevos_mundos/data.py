@@ -47,15 +47,25 @@ def _check_data() -> None:
     expected = 1
     for (first, last), name in zip(BIOME_RANGES, BIOMES):
         if first != expected or last - first + 1 != CARDS_PER_BIOME:
-            raise ValueError(f"cards.json: biome {name} must hold 8 values from {expected}")
+            raise ValueError(
+                t(
+                    "nuevos_mundos_data.cards_biome_values",
+                    biome=name,
+                    n=CARDS_PER_BIOME,
+                    first=expected,
+                )
+            )
         expected = last + 1
     values = [c["value"] for c in _DATA["cards"]]
     if values != list(range(1, NUMBER_OF_CARDS + 1)):
-        raise ValueError("cards.json must list cards 1 to 64 in order")
+        raise ValueError(t("nuevos_mundos_data.cards_order", n=NUMBER_OF_CARDS))
     for card in _DATA["cards"]:
         unknown = set(card["icons"]) - set(ICONS)
         if unknown:
-            raise ValueError(f"cards.json: card {card['value']} has unknown icons {unknown}")
+            icons = ", ".join(sorted(unknown))
+            raise ValueError(
+                t("nuevos_mundos_data.cards_unknown_icons", card=card["value"], icons=icons)
+            )
 
 
 _check_data()

@@ -25,6 +25,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ..words import t
 from .data import BIOME_LABELS, BIOMES
 
 DEFINED_BY = ("climate", "altitude", "water")
@@ -213,7 +214,7 @@ class Earth:
             if name in (b.name, b.label) or name.lower() == b.label.lower():
                 return b
         names = ", ".join(b.name for b in self.biomes)
-        raise ValueError(f"unknown biome {name!r}; the biomes are {names}")
+        raise ValueError(t("nuevos_mundos_data.earth_unknown_biome", name=repr(name), biomes=names))
 
     def biomes_with_animal(self, words: str) -> list[str]:
         """The biomes listing an animal whose name contains ``words`` (any case)."""
@@ -283,20 +284,26 @@ class Earth:
         )
 
 
-def _pair(raw: Any, what: str) -> tuple[float, float]:
+def _pair(raw: Any, what: str, **values: str) -> tuple[float, float]:
+    """A (low, high) range of earth.json; ``what`` names it (a catalog key, with ``values``)."""
     low, high = (float(x) for x in raw)
     if low > high:
-        raise ValueError(f"earth.json: {what} goes from {low} down to {high}")
+        named = t(f"nuevos_mundos_data.{what}", **values)
+        raise ValueError(
+            t("nuevos_mundos_data.earth_range_backwards", what=named, low=low, high=high)
+        )
     return (low, high)
 
 
 def _biome(raw: dict[str, Any]) -> BiomeOnEarth:
     name = raw["name"]
     climate = raw["climate"]
-    bands = tuple(_pair(band, f"{name} latitude band") for band in raw["latitude_bands"])
+    bands = tuple(_pair(band, "what_latitude_band", biome=name) for band in raw["latitude_bands"])
     for south, north in bands:
         if not -90 <= south <= north <= 90:
-            raise ValueError(f"earth.json: {name} has an impossible latitude band {south}..{north}")
+            raise ValueError(
+                t("nuevos_mundos_data.earth_bad_band", biome=name, south=south, north=north)
+            )
     biome = BiomeOnEarth(
         name=name,
         label=raw["label"],
@@ -306,8 +313,8 @@ def _biome(raw: dict[str, Any]) -> BiomeOnEarth:
         latitude_bands=bands,
         latitude_text=raw["latitude_text"],
         climate=Climate(
-            temperature_c=_pair(climate["temperature_c"], f"{name} temperature"),
-            precipitation_mm=_pair(climate["precipitation_mm"], f"{name} precipitation"),
+            temperature_c=_pair(climate["temperature_c"], "what_temperature", biome=name),
+            precipitation_mm=_pair(climate["precipitation_mm"], "what_precipitation", biome=name),
             approximate=bool(climate["approximate"]),
             note=climate["note"],
         ),
@@ -316,10 +323,24 @@ def _biome(raw: dict[str, Any]) -> BiomeOnEarth:
         game_simplifies=raw["game_simplifies"],
     )
     if biome.defined_by not in DEFINED_BY:
-        raise ValueError(f"earth.json: {name} is defined by {biome.defined_by!r}")
+        raise ValueError(
+            t(
+                "nuevos_mundos_data.earth_defined_by",
+                biome=name,
+                defined_by=repr(biome.defined_by),
+                choices=", ".join(DEFINED_BY),
+            )
+        )
     for animal in biome.animals:
         if animal.hemisphere not in HEMISPHERES:
-            raise ValueError(f"earth.json: {animal.name} has hemisphere {animal.hemisphere!r}")
+            raise ValueError(
+                t(
+                    "nuevos_mundos_data.earth_hemisphere",
+                    animal=animal.name,
+                    hemisphere=repr(animal.hemisphere),
+                    choices=", ".join(HEMISPHERES),
+                )
+            )
     return biome
 
 
@@ -328,11 +349,11 @@ def parse(text: str) -> Earth:
     data: dict[str, Any] = json.loads(text)
     biomes = tuple(_biome(b) for b in data["biomes"])
     if tuple(b.name for b in biomes) != BIOMES:
-        raise ValueError(f"earth.json must describe the game's biomes in order: {BIOMES}")
+        raise ValueError(t("nuevos_mundos_data.earth_biome_order", biomes=", ".join(BIOMES)))
     for b in biomes:
         if b.label != BIOME_LABELS[b.name]:
             raise ValueError(
-                f"earth.json: {b.name} is labelled {BIOME_LABELS[b.name]!r} in the game"
+                t("nuevos_mundos_data.earth_label", biome=b.name, label=repr(BIOME_LABELS[b.name]))
             )
     known = set(BIOMES)
     places = tuple(
@@ -347,7 +368,9 @@ def parse(text: str) -> Earth:
     )
     for place in places:
         if place.biome is not None and place.biome not in known:
-            raise ValueError(f"earth.json: {place.name} is in an unknown biome {place.biome!r}")
+            raise ValueError(
+                t("nuevos_mundos_data.earth_place_biome", place=place.name, biome=repr(place.biome))
+            )
     polar = data["polar_bears_and_penguins"]
     bear, penguins = polar["polar_bear"], polar["penguins"]
     return Earth(
@@ -360,14 +383,14 @@ def parse(text: str) -> Earth:
             polar_bear_lives_on=bear["lives_on"],
             polar_bear_hemisphere=bear["hemisphere"],
             polar_bear_biomes=tuple(bear["biomes"]),
-            polar_bear_latitudes=_pair(bear["latitudes"], "polar bear latitudes"),
+            polar_bear_latitudes=_pair(bear["latitudes"], "what_bear_latitudes"),
             polar_bear_latitudes_text=bear["latitudes_text"],
             penguin_species=penguins["species"],
             penguins_where=penguins["where"],
             penguins_northernmost=penguins["northernmost"],
             penguin_hemisphere=penguins["hemisphere"],
             penguin_biomes=tuple(penguins["biomes"]),
-            penguin_latitudes=_pair(penguins["latitudes"], "penguin latitudes"),
+            penguin_latitudes=_pair(penguins["latitudes"], "what_penguin_latitudes"),
             penguin_latitudes_text=penguins["latitudes_text"],
             why_different_poles=polar["why_different_poles"],
         ),
