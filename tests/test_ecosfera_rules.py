@@ -1215,11 +1215,12 @@ def test_no_sentence_shows_an_element_cards_copy_number():
 
 def _fuzzed_actions(g, rng, n=30):
     """Actions of every type whose fields are drawn mostly from the turn player's unused
-    cards, so that the checks go past "not on your line" to the rules behind it."""
+    cards, so that the checks go past "not on your line" to the rules behind it. Whole
+    numbers only: an action's fields are ints, and the compiled engine checks that first."""
     line = g.lines[g.turn_player]
     free = [c for c in line if c not in g.used] or line
     rows = [c for c in (*g.plant_row, *g.animal_row) if c]
-    pool = [*free, *free, *free, *rows, TILE, NO_TILE, RECYCLE, OWN_DECK, 1, 2, 3, 5, 999, None]
+    pool = [*free, *free, *free, *rows, TILE, NO_TILE, RECYCLE, OWN_DECK, 1, 2, 3, 5, 999]
     elements = [c for c in line if is_element(c)]
     actions = []
     for _ in range(n):
