@@ -20,11 +20,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import sha512
-from typing import Any, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 from .scoresheet import ScoreSheet
 from .words import get_language, t
+
+if TYPE_CHECKING:
+    from .conformance import Setup
 
 try:  # the games' modules take it from here
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -364,13 +367,18 @@ class Game(ABC):
         return [e for e in self.log if isinstance(e, tuple)]
 
     def undo(self) -> None:
-        """Go back to just before the last decision (and the chance it caused)."""
+        """Go back to just before the last decision (and the chance it caused).
+
+        The game replays its own log up to there without checking it again: every move in
+        it passed ``play()`` once (``load_json`` is what checks a log from elsewhere)."""
         if self._imagined:
             raise IllegalAction(t("core.determinized_undo"))
         last = max((i for i, e in enumerate(self.log) if isinstance(e, tuple)), default=None)
         if last is None:
             raise IllegalAction(t("core.nothing_to_undo"))
-        previous = type(self)._replay(self.players, self.seed, self.options, self.log[:last])
+        previous = type(self)._replay(
+            self.players, self.seed, self.options, self.log[:last], trusted=True
+        )
         # attribute by attribute, not through __dict__: a compiled game has none
         self.log = previous.log
         self._chance_count = previous._chance_count
@@ -470,9 +478,22 @@ class Game(ABC):
         seed: int,
         options: Mapping[str, Any],
         log: Sequence[LogEntry],
+        *,
+        trusted: bool = False,
     ) -> G:
+        """The game that ``log`` records, every move checked as ``play()`` checks it.
+
+        ``trusted``: the log is the game's own (``undo``): each move is applied as it was
+        logged, without asking ``_check`` and ``_actor`` again, and the log is not compared
+        afterwards. The chance records are still consumed in order."""
         chance = [e for e in log if isinstance(e, Chance)]
         game = cls(tuple(players), seed, _chance=chance, **dict(options))
+        if trusted:
+            for entry in log:
+                if not isinstance(entry, Chance):
+                    game.log.append(entry)
+                    game._apply(entry[1])
+            return game
         for number, entry in enumerate(log, start=1):
             if isinstance(entry, Chance):
                 continue
@@ -535,6 +556,9 @@ class GameSpec:
     """How many moves the search bot's random play-outs last before ``rewards`` judges the
     unfinished game (None: to the end). A game whose random games run to thousands of moves
     sets it, so a search stays quick."""
+    conformance: tuple[Setup, ...] = ()
+    """The set-ups the conformance suite plays it in (``tests/test_conformance.py``): by
+    registering them a game gets the whole suite."""
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -4,6 +4,7 @@
 scores a physical game; ``gamecore.new_game("ecosfera", players=1, level=1)`` plays one.
 """
 
+from ..conformance import Setup
 from ..protocol import GameSpec, register
 from . import bots
 from .data import (
@@ -58,6 +59,12 @@ SPEC = register(
         rewards=bots.rewards,
         check_invariants=bots.check_invariants,
         sample_illegal=bots.sample_illegal,
+        conformance=(
+            *(Setup(players, {"level": level}) for players in (1, 2, 3, 4) for level in LEVELS),
+            Setup(2, {"level": 3, "extinction_rebel": True, "first_player": 1}, seeds=6),
+            Setup(3, {"level": 4, "round_limit": 4, "first_player": 2}, seeds=6),
+            Setup(4, {"level": 5, "first_player": 3}, seeds=6),
+        ),
     )
 )
 

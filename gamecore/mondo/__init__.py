@@ -6,6 +6,7 @@ time, from one shared heap of tiles.
 ``faces`` holds the tile faces as data, ``data`` the components (tiles, boards, chips).
 """
 
+from ..conformance import Setup
 from ..protocol import GameSpec, register
 from . import bots
 from .actions import JumpOut, Place, Return, Stop, Take, TakeTask, clock
@@ -26,6 +27,12 @@ SPEC = register(
         rewards=bots.rewards,
         check_invariants=bots.check_invariants,
         sample_illegal=bots.sample_illegal,
+        conformance=tuple(
+            Setup(players, {"level": level, "side": side}, seeds=2 if players < 3 else 1)
+            for level in ("beginner", "advanced", "expert")
+            for side in ("A", "B")
+            for players in (1, 2, 3, 4)
+        ),
     )
 )
 

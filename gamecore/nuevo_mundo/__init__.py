@@ -7,6 +7,7 @@ the colour die and fight with the criptex.
 cards, ``criptex`` the battle criptex as mathematics (criteria, rounds, equilibria).
 """
 
+from ..conformance import Setup
 from ..protocol import GameSpec, register
 from . import bots, players
 from .criptex import battle_round, criterion
@@ -27,6 +28,27 @@ SPEC = register(
         sample_illegal=bots.sample_illegal,
         policy=players.greedy_policy,
         rollout_horizon=players.ROLLOUT_HORIZON,
+        conformance=(
+            *(
+                Setup(count, {"scenario": key, "dice": dice, "rounds": rounds}, seeds=seeds)
+                for key, count, rounds, seeds in (
+                    ("teaching", 2, 4, 4),
+                    ("examples", 2, 4, 2),
+                    ("antillas", 2, 4, 3),
+                    ("antillas", 3, 3, 3),
+                    ("golfo", 4, 3, 2),
+                    ("golfo", 5, 3, 2),
+                    ("random", 2, 4, 3),
+                    ("random", 3, 3, 3),
+                    ("random", 4, 3, 2),
+                    ("random", 5, 3, 2),
+                )
+                for dice in ("engine", "table")
+            ),
+            # whole games, as long as random play makes them (about a thousand moves)
+            Setup(3, {"scenario": "antillas"}, seeds=2, label="antillas-whole"),
+            Setup(5, {"scenario": "random", "dice": "table"}, seeds=1, label="random-table-whole"),
+        ),
     )
 )
 

@@ -4,6 +4,7 @@
 plays one.
 """
 
+from ..conformance import Setup
 from ..protocol import GameSpec, register
 from . import bots
 from .data import BIOMES, ICONS, MODULES, biome_of, card_icons, card_label
@@ -32,6 +33,15 @@ SPEC = register(
         rewards=bots.rewards,
         check_invariants=bots.check_invariants,
         sample_illegal=bots.sample_illegal,
+        conformance=tuple(
+            Setup(players, {"modules": modules}, seeds=6, label=label)
+            for modules, label in (
+                ((), "base"),
+                *(((m,), m) for m in MODULES),
+                (MODULES, "all_modules"),
+            )
+            for players in (2, 3, 4)
+        ),
     )
 )
 
