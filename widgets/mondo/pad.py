@@ -27,30 +27,31 @@ from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
 from ..canvas import SceneCanvas
+from ..pad_base import ScoringPadBase
 from ..palette import INK
 from ..scene import Scene
-from ..status import StatusLine
-from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
+from ..svg import FONT
 from ..words import Said
 from .pad_model import MAX_PLAYERS, MIN_PLAYERS, MondoPadModel, box_faces, face_label
 from .pad_scene import pad_scene
 
 __all__ = ["MondoScoringPad"]
 
-Observer = Callable[[dict[str, object]], None]
 
-
-class MondoScoringPad:
+class MondoScoringPad(ScoringPadBase):
     """Build Mondo boards by clicking or typing, then see their score step by step.
 
     ``MondoScoringPad(players=("Marianne", "Ginger"), side="A")`` shows itself in a
     notebook. Methods that take input report problems in ``status`` and return False
     instead of raising."""
 
+    css_prefix = "mondo-pad"
+    still_words = "mondo_pad.run_cell"
+    model: MondoPadModel
+
     def __init__(self, players: Sequence[str] = ("Marianne",), side: str = "A") -> None:
         names = [players] if isinstance(players, str) else list(players)
         self.model = MondoPadModel(names, side)
-        self._syncing = False
         self._lighting: object = None
         """What the board shown lights up (to choose a whole redraw or a repaint)."""
         self._build()
@@ -82,8 +83,7 @@ class MondoScoringPad:
 
     # --- widgets ------------------------------------------------------------------------
     def _build(self) -> None:
-        self.status = StatusLine(css_class="mondo-pad-status")
-        self.status.widget.layout = w.Layout(height="66px", overflow="auto")
+        self.status = self._status_line()
         self._players = w.ToggleButtons(
             options=tuple(self.model.names), description=t("mondo_pad.player_label")
         )
@@ -94,9 +94,9 @@ class MondoScoringPad:
             layout=w.Layout(width="220px"),
         )  # fmt: skip
         self._name.observe(self._observer(lambda v: self.rename(str(v))), names="value")
-        self._add = self._button("mondo_pad.add_player", "mondo-pad-add", self.add_player)
+        self._add = self._button(t("mondo_pad.add_player"), "mondo-pad-add", self.add_player)
         self._remove = self._button(
-            "mondo_pad.remove_player", "mondo-pad-remove", self.remove_player
+            t("mondo_pad.remove_player"), "mondo-pad-remove", self.remove_player
         )
         bonus_options = [(t("mondo_pad.bonus_none"), 0)] + [(str(c), c) for c in BONUS_CHIPS]
         self._bonus = w.Dropdown(
@@ -115,10 +115,10 @@ class MondoScoringPad:
             pad_scene(self.model), on_click=self._on_click, on_error=self._on_error,
             css_class="mondo-pad-canvas",
         )  # fmt: skip
-        self._prev = self._button("mondo_pad.previous_step", "mondo-pad-back", self.back)
-        self._next = self._button("mondo_pad.next_step", "mondo-pad-step", self.step)
-        self._all = self._button("mondo_pad.show_all", "mondo-pad-all", self.show_all)
-        self._hide = self._button("mondo_pad.restart", "mondo-pad-restart", self.restart)
+        self._prev = self._button(t("mondo_pad.previous_step"), "mondo-pad-back", self.back)
+        self._next = self._button(t("mondo_pad.next_step"), "mondo-pad-step", self.step)
+        self._all = self._button(t("mondo_pad.show_all"), "mondo-pad-all", self.show_all)
+        self._hide = self._button(t("mondo_pad.restart"), "mondo-pad-restart", self.restart)
         self._row = w.Dropdown(description=t("mondo_pad.space_row"), layout=w.Layout(width="130px"))
         self._col = w.Dropdown(description=t("mondo_pad.space_col"), layout=w.Layout(width="150px"))
         for box in (self._row, self._col):
@@ -148,15 +148,15 @@ class MondoScoringPad:
             description=t("mondo_pad.box_label"), layout=w.Layout(width="300px"),
         )  # fmt: skip
         self._box.style.description_width = "initial"
-        self._put = self._button("mondo_pad.put_box", "mondo-pad-put", self._put_box)
-        self._turn = self._button("mondo_pad.rotate", "mondo-pad-rotate", self.rotate)
-        self._clear = self._button("mondo_pad.clear", "mondo-pad-clear", self.clear)
+        self._put = self._button(t("mondo_pad.put_box"), "mondo-pad-put", self._put_box)
+        self._turn = self._button(t("mondo_pad.rotate"), "mondo-pad-rotate", self.rotate)
+        self._clear = self._button(t("mondo_pad.clear"), "mondo-pad-clear", self.clear)
         self._text = w.Textarea(
             placeholder=t("mondo_pad.text_placeholder"),
             layout=w.Layout(width="100%", max_width="640px", height="110px"),
         )
         self._text.add_class("mondo-pad-text")
-        self._use_text = self._button("mondo_pad.apply_text", "mondo-pad-use-text",
+        self._use_text = self._button(t("mondo_pad.apply_text"), "mondo-pad-use-text",
                                       lambda: self.set_text(self._text.value))  # fmt: skip
         self.description = w.HTML()
         self.table = w.HTML()
@@ -196,45 +196,16 @@ class MondoScoringPad:
         box.add_class("mondo-pad")
         return box
 
-    def _button(self, key: str, css: str, action: Callable[[], object]) -> w.Button:
-        button = w.Button(description=t(key), layout=w.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _b: self._guarded(action))
-        return button
-
     def _edge_setter(self, edge: int) -> Callable[[object], object]:
         return lambda terrain: self.set_edge(edge, str(terrain))
 
     # --- callbacks (never raise) ----------------------------------------------------------
-    def _guarded(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except Exception as err:  # a callback must never put a traceback in the kernel log
-            self.status.set(problem=t("mondo_pad.could_not", error=str(err)))
-
-    def _observer(self, action: Callable[[object], object]) -> Observer:
-        def changed(change: dict[str, object]) -> None:
-            if not self._syncing:
-                self._guarded(lambda: action(change["new"]))
-
-        return changed
-
     def _on_click(self, target: str | None, x: float, y: float) -> None:
         if target is None or not target.startswith("space:"):
             self.status.set(event=t("mondo_pad.not_a_space"))
             return
         _, r, c = target.split(":")
         self.select(int(r), int(c))
-
-    def _on_error(self, message: str) -> None:
-        self.status.set(problem=message)
-
-    def _answer(self, said: Said) -> bool:
-        if said.problem is not None:
-            self.status.set(problem=said.problem)
-            return False
-        self._refresh(said)
-        return True
 
     def _select_from_lists(self) -> None:
         if self._row.value is not None and self._col.value is not None:
@@ -244,10 +215,6 @@ class MondoScoringPad:
         return self.put_face(box_faces()[int(self._box.value)])
 
     # --- players --------------------------------------------------------------------------
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.model.names)
-
     def choose(self, player: str | int) -> bool:
         """Show (and edit) this player's board."""
         return self._answer(self.model.choose(player))
@@ -266,14 +233,14 @@ class MondoScoringPad:
         """The bonus chip a player took (0: none); default the player shown."""
         row = self.model.active if player is None else self.model.row(player)
         if row is None:
-            return self._answer(self.model.choose(str(player)))
+            return self._answer(self.model.no_player(player))
         return self._answer(self.model.set_bonus(row, chip))
 
     def set_volcano_chip(self, holds: bool = True, player: str | int | None = None) -> bool:
         """Whether a player holds the volcano chip; default the player shown."""
         row = self.model.active if player is None else self.model.row(player)
         if row is None:
-            return self._answer(self.model.choose(str(player)))
+            return self._answer(self.model.no_player(player))
         return self._answer(self.model.set_chip(row, holds))
 
     def set_side(self, side: str) -> bool:
@@ -346,23 +313,13 @@ class MondoScoringPad:
     def scene(self) -> Scene:
         return pad_scene(self.model)
 
-    def to_svg(self) -> str:
-        return to_svg(self.scene())
-
-    def snapshot(self) -> Picture:
-        return Picture(self.scene())
-
     def describe(self) -> str:
         """The board shown, in sentences (what a screen reader reads)."""
         return self.model.describe()
 
     # --- refresh --------------------------------------------------------------------------
     def _refresh(self, said: Said | None = None) -> None:
-        self._syncing = True
-        try:
-            self._sync_controls()
-        finally:
-            self._syncing = False
+        self._sync(self._sync_controls)
         self._draw()
         sheet = self.model.sheet()
         self.table.value = sheet._repr_html_() if sheet is not None and self.model.complete else ""
@@ -371,11 +328,7 @@ class MondoScoringPad:
             f"<details><summary style='font-size:14px'>{escape(t('mondo_pad.description_label'))}"
             f"</summary><ul style='font-size:14px'>{lines}</ul></details>"
         )
-        with self.status.hold():
-            self.status.set(turn=t("mondo_pad.turn", name=self.model.player))
-            problem = self.model.scoring_problem()
-            if said is not None or problem is not None:
-                self.status.set(event=said.event or "" if said else "", problem=problem)
+        self._say(said)
 
     def _draw(self) -> None:
         """Show the new scene. A step of the score fades or lights most of the board, so
@@ -420,10 +373,3 @@ class MondoScoringPad:
         self._all.disabled = self._next.disabled
         self._prev.disabled = m.shown == 0
         self._hide.disabled = m.shown == 0
-
-    def _repr_mimebundle_(self, **kwargs: object) -> tuple[dict[str, object], dict[str, object]]:
-        """The live pad, plus a picture and a sentence for where it cannot run."""
-        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
-        scene = self.scene()
-        bundle.update(still_bundle(scene, t("mondo_pad.run_cell")))
-        return bundle, png_metadata(scene)

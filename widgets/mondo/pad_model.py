@@ -34,6 +34,7 @@ from gamecore.mondo.scoring import BONUS_CHIPS, Analysis, analyse, score_analyse
 from gamecore.scoresheet import ScoreRow, ScoreSheet
 from gamecore.words import t
 
+from ..pad_model import PadModelBase
 from ..words import Said
 from .tiles import EdgeRef
 
@@ -87,8 +88,16 @@ def _rebuilt(face: Face, edges: Sequence[str], animal: bool, volcano: str) -> Fa
     return parse_face(text, animal=species)
 
 
-class MondoPadModel:
-    """The boards entered so far, and how far their score has been walked through."""
+class MondoPadModel(PadModelBase):
+    """The boards entered so far, and how far their score has been walked through (the
+    rows, the active one, whose board is shown, and the steps ``shown`` of its score:
+    ``PadModelBase``)."""
+
+    words = "mondo_pad"
+    chosen_words = "now_editing"
+    hidden_words = "hidden"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     def __init__(self, players: Sequence[str] = ("Marianne",), side: str = "A") -> None:
         names = [str(p).strip() for p in players]
@@ -97,84 +106,44 @@ class MondoPadModel:
             raise ValueError(problem)
         if side not in SIDES:
             raise ValueError(t("mondo_pad.bad_side", side=side))
-        self.names = names
+        self._seat(names)
         self.boards = [Board.empty(BOARD_ROWS, BOARD_COLUMNS) for _ in names]
         self.bonus = [0 for _ in names]
         self.chip: set[int] = set()
         """The rows of the players who hold the volcano chip."""
         self.side = side
-        self.active = 0
         self.selected: Cell | None = None
-        self.shown = 0
-        """Steps revealed of the active player's score."""
-        self.refused: list[str | None] = [None for _ in names]
-        """Why a typed board text was not taken (None: it was)."""
         self._cache: (
             tuple[object, tuple[dict[str, Analysis] | str, ScoreSheet | None, list[Step]]] | None
         ) = None
 
     # --- players --------------------------------------------------------------------
     @property
-    def player(self) -> str:
-        return self.names[self.active]
-
-    @property
     def board(self) -> Board:
         return self.boards[self.active]
 
-    def row(self, player: str | int) -> int | None:
-        if isinstance(player, int) and not isinstance(player, bool):
-            return player if 0 <= player < len(self.names) else None
-        for k, name in enumerate(self.names):
-            if name.lower() == str(player).strip().lower():
-                return k
-        return None
-
-    def choose(self, player: str | int) -> Said:
-        row = self.row(player)
-        if row is None:
-            return Said(
-                problem=t("mondo_pad.no_player", player=player, players=", ".join(self.names))
-            )
-        self.active, self.selected, self.shown = row, None, 0
-        return Said(event=t("mondo_pad.now_editing", name=self.player))
-
-    def rename(self, row: int, name: str) -> Said:
+    def name_problem(self, name: str, row: int | None) -> str | None:
         names = list(self.names)
-        names[row] = name.strip()
-        problem = _names_problem(names)
-        if problem:
-            return Said(problem=problem)
-        old, self.names[row] = self.names[row], name.strip()
-        return Said(event=t("mondo_pad.renamed", old=old, new=self.names[row]))
+        if row is None:
+            names.append(name.strip())
+        else:
+            names[row] = name.strip()
+        return _names_problem(names)
 
-    def add_player(self) -> Said:
-        if len(self.names) >= MAX_PLAYERS:
-            return Said(problem=t("mondo_pad.room_for", n=MAX_PLAYERS))
-        name = next(
-            t("mondo_pad.default_name", k=k)
-            for k in range(1, 9)
-            if t("mondo_pad.default_name", k=k).lower() not in {n.lower() for n in self.names}
-        )
-        self.names.append(name)
+    def _make_active(self, row: int) -> None:
+        """A row's board shown from scratch: nothing selected, its score hidden."""
+        self.active, self.selected, self.shown = row, None, 0
+
+    def _row_added(self) -> None:
         self.boards.append(Board.empty(BOARD_ROWS, BOARD_COLUMNS))
         self.bonus.append(0)
-        self.refused.append(None)
         self.shown = 0
-        return Said(event=t("mondo_pad.joins", name=name))
 
-    def remove_player(self) -> Said:
-        if len(self.names) <= MIN_PLAYERS:
-            return Said(problem=t("mondo_pad.needs_one"))
-        name = self.names.pop()
-        self.boards.pop()
-        self.bonus.pop()
-        self.refused.pop()
-        self.chip.discard(len(self.names))
-        if self.active >= len(self.names):
-            self.active, self.selected = len(self.names) - 1, None
+    def _row_removed(self, row: int) -> None:
+        self.boards.pop(row)
+        self.bonus.pop(row)
+        self.chip.discard(row)
         self.shown = 0
-        return Said(event=t("mondo_pad.left", name=name))
 
     def set_bonus(self, row: int, chip: int) -> Said:
         if chip not in (0, *BONUS_CHIPS):
@@ -378,10 +347,6 @@ class MondoPadModel:
             return Said(problem=self.scoring_problem() or t("mondo_pad.nothing_to_score"))
         self.shown = len(steps)
         return Said(event=self.total_words())
-
-    def restart(self) -> Said:
-        self.shown = 0
-        return Said(event=t("mondo_pad.hidden"))
 
     def current(self) -> Step | None:
         steps = self.steps()

@@ -29,10 +29,10 @@ from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
 from ..canvas import SceneCanvas
+from ..pad_base import ScoringPadBase
 from ..palette import INK, MUTED
 from ..scene import Scene
-from ..status import StatusLine
-from ..svg import FONT, Picture, png_metadata, still_bundle, to_svg
+from ..svg import FONT
 from ..words import Said
 from .pad_model import PadModel
 from .pad_scene import (
@@ -84,10 +84,7 @@ __all__ = [
     "worlds_scene",
 ]
 
-Observer = Callable[[dict[str, object]], None]
-
-
-class ScoringPad:
+class ScoringPad(ScoringPadBase):
     """Type or click each world's cards, then watch the score build up category by category.
 
     ``ScoringPad(players=("Roberto", "Alicia", "Noa"), modules=())`` shows itself in a
@@ -95,12 +92,15 @@ class ScoringPad:
     False) instead of raising, so the pad never shows a traceback.
     """
 
+    css_prefix = "nm-pad"
+    still_words = "pictures.run_cell_to_score"
+    model: PadModel
+
     def __init__(
         self, players: Sequence[str] = ("Roberto", "Alicia", "Noa"), modules: Iterable[str] = ()
     ) -> None:
         names = [str(p) for p in players] if not isinstance(players, str) else [players]
         self.model = PadModel(names, tuple(modules))
-        self._syncing = False
         self._build_widgets()
         self._refresh(Said(event=t("nuevos_mundos_pad.start")))
 
@@ -127,9 +127,7 @@ class ScoringPad:
 
     # --- widgets --------------------------------------------------------------------
     def _build_widgets(self) -> None:
-        self.status = StatusLine(css_class="nm-pad-status")
-        # Three lines of room: a long message scrolls instead of moving the buttons below.
-        self.status.widget.layout = w.Layout(height="66px", overflow="auto")
+        self.status = self._status_line()
         self._module_boxes = {m: self._module_box(m) for m in MODULES}
         self._rows_box = w.VBox()
         self._name_boxes: list[w.Text] = []
@@ -215,12 +213,6 @@ class ScoringPad:
         box.observe(self._observer(lambda on: self.set_module(module, bool(on))), names="value")
         return box
 
-    def _button(self, label: str, css: str, action: Callable[[], object]) -> w.Button:
-        button = w.Button(description=label, layout=w.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _: self._guarded(action))
-        return button
-
     def _rebuild_rows(self) -> None:
         """One line per player: a name box, a cards box and the number of cards.
 
@@ -250,22 +242,6 @@ class ScoringPad:
         self._rows_box.children = lines
 
     # --- widget callbacks (never raise) ---------------------------------------------
-    def _guarded(self, action: Callable[[], object]) -> None:
-        """Run a widget callback; an unexpected error becomes a status line, not a traceback."""
-        try:
-            action()
-        except Exception as err:  # a callback must never put a traceback in the kernel log
-            self.status.set(problem=t("nuevos_mundos_pad.could_not", error=str(err)))
-
-    def _observer(self, action: Callable[[object], object]) -> Observer:
-        """A widget observer that ignores the pad's own updates of the widget."""
-
-        def changed(change: dict[str, object]) -> None:
-            if not self._syncing:
-                self._guarded(lambda: action(change["new"]))
-
-        return changed
-
     def _renamer(self, row: int) -> Callable[[object], object]:
         return lambda name: self.rename(row, str(name))
 
@@ -278,17 +254,6 @@ class ScoringPad:
             return
         self.toggle(self.model.active, int(target.split(":", 1)[1]))
 
-    def _on_error(self, message: str) -> None:
-        self.status.set(problem=message)
-
-    def _answer(self, said: Said) -> bool:
-        """Redraw after a change, or only say the problem (nothing changed)."""
-        if said.problem is not None:
-            self.status.set(problem=said.problem)
-            return False
-        self._refresh(said)
-        return True
-
     def _row(self, player: str | int) -> int | None:
         row = self.model.row(player)
         if row is None:
@@ -297,19 +262,13 @@ class ScoringPad:
 
     # --- players --------------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, in row order."""
-        return tuple(self.model.names)
-
-    @property
     def active(self) -> str:
         """The player that picker clicks add cards to."""
-        return self.model.names[self.model.active]
+        return self.model.player
 
     def choose(self, player: str | int) -> bool:
         """Make ``player`` the one that picker clicks add cards to."""
-        row = self._row(player)
-        return row is not None and self._answer(self.model.choose(row))
+        return self._answer(self.model.choose(player))
 
     def rename(self, player: str | int, name: str) -> bool:
         """Give a player a new name (refused if empty or already taken)."""
@@ -444,25 +403,9 @@ class ScoringPad:
         """A click on the picker at scene coordinates (what the mouse does in a browser)."""
         self.picker.click(x, y)
 
-    def to_svg(self) -> str:
-        """The worlds scene as standalone SVG text."""
-        return to_svg(self.scene())
-
-    def snapshot(self) -> Picture:
-        """A still picture of the worlds (for exported notebooks and handouts)."""
-        return Picture(self.scene())
-
     def table_html(self) -> str:
         """The score table as HTML (what the table widget shows)."""
         return self.model.table_html()
-
-    def _sync(self, action: Callable[[], object]) -> None:
-        """Change a widget without its observer treating the change as new input."""
-        self._syncing = True
-        try:
-            action()
-        finally:
-            self._syncing = False
 
     def _refresh(self, said: Said | None = None) -> None:
         """Rescore, redraw both canvases, update the table, buttons and status line."""
@@ -474,13 +417,7 @@ class ScoringPad:
         for row, count in enumerate(self._counts):
             n = t("nuevos_mundos_pad.card_count", n=len(self.model.worlds[row]))
             count.value = f"<span style='font-size:13px;color:{MUTED}'>{n}</span>"
-        self.status.set(turn=t("nuevos_mundos_pad.turn", name=self.active))
-        problem = said.problem if said is not None else None
-        if problem is None:
-            problem = self.model.scoring_problem()
-        if said is not None or problem is not None:
-            event = said.event if said is not None else None
-            self.status.set(event=event or "", problem=problem)
+        self._say(said)
 
     def _sync_controls(self) -> None:
         if tuple(self._adding.options) != self.players:
@@ -494,11 +431,3 @@ class ScoringPad:
         self._restart_button.disabled = self.model.shown == 0
         self._add_button.disabled = len(self.players) >= MAX_PLAYERS
         self._remove_button.disabled = len(self.players) <= MIN_PLAYERS
-
-    def _repr_mimebundle_(self, **kwargs: object) -> tuple[dict[str, object], dict[str, object]]:
-        """The live pad, plus a picture of its worlds and a sentence for where it cannot
-        run (a lesson opened before it is run, an untrusted notebook, an exported page)."""
-        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
-        scene = self.scene()
-        bundle.update(still_bundle(scene, t("pictures.run_cell_to_score")))
-        return bundle, png_metadata(scene)

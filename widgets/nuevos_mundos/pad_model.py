@@ -16,6 +16,7 @@ from gamecore.nuevos_mundos.scoring import TITLES, best_settlement_values, check
 from gamecore.scoresheet import ScoreSheet
 from gamecore.words import t
 
+from ..pad_model import PadModelBase
 from ..scene import Scene
 from ..words import Said
 from .pad_scene import Owner, WorldBand, picker_scene, worlds_scene
@@ -39,22 +40,24 @@ from .pad_words import (
 )
 
 
-class PadModel:
-    """The worlds typed or clicked so far, and the score revealed so far."""
+class PadModel(PadModelBase):
+    """The worlds typed or clicked so far, and the score revealed so far (the rows, the
+    active one, whose world clicked cards go to, and the categories ``shown``:
+    ``PadModelBase``)."""
+
+    words = "nuevos_mundos_pad"
+    chosen_words = "now_adding"
+    hidden_words = "hidden_again"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     def __init__(self, players: Sequence[str], modules: Sequence[str] = ()) -> None:
         check_names(players)
-        self.names = [n.strip() for n in players]
+        self._seat(players)
         self.worlds: list[list[int]] = [[] for _ in players]
         self.fixed: dict[int, int] = {}
         """Settlements' typed values."""
-        self.refused: list[str | None] = [None for _ in players]
-        """Why a world's typed text was not accepted (None: it was)."""
         self.chosen_modules = set(check_modules(modules))
-        self.active = 0
-        """The row that clicked cards go to."""
-        self.shown = 0
-        """Categories revealed."""
         self.sheet: ScoreSheet | None = None
         self.values: dict[int, int] = {}
         """Each settlement's value when the worlds are scored (typed or chosen)."""
@@ -63,58 +66,21 @@ class PadModel:
         self.rescore()
 
     # --- players --------------------------------------------------------------------
-    def row(self, player: str | int) -> int | None:
-        """The row of a player given by name or index (None if there is none)."""
-        if isinstance(player, int) and not isinstance(player, bool):
-            return player if 0 <= player < len(self.names) else None
-        if isinstance(player, str):
-            for row, name in enumerate(self.names):
-                if name.lower() == player.strip().lower():
-                    return row
-        return None
-
-    def no_player(self, player: object) -> Said:
-        players = ", ".join(self.names)
-        return Said(problem=t("nuevos_mundos_pad.no_player", player=repr(player), players=players))
-
-    def choose(self, row: int) -> Said:
-        self.active = row
-        return Said(event=t("nuevos_mundos_pad.now_adding", name=self.names[row]))
-
-    def rename(self, row: int, name: str) -> Said:
+    def name_problem(self, name: str, row: int | None) -> str | None:
         others = [n for k, n in enumerate(self.names) if k != row]
         problem = name_problem(name, others)
-        if problem:
-            return Said(problem=sentence(t("nuevos_mundos_pad.name_refused", problem=problem)))
-        old, self.names[row] = self.names[row], name.strip()
-        return Said(event=t("nuevos_mundos_pad.renamed", old=old, new=self.names[row]))
+        if problem is None:
+            return None
+        if row is None:
+            return sentence(problem)
+        return sentence(t("nuevos_mundos_pad.name_refused", problem=problem))
 
-    def add_player(self, name: str | None = None) -> Said:
-        if len(self.names) >= MAX_PLAYERS:
-            return Said(problem=t("nuevos_mundos_pad.room_for", n=MAX_PLAYERS))
-        if name is None:
-            name = next(
-                t("nuevos_mundos_pad.default_name", k=k)
-                for k in range(1, 99)
-                if name_problem(t("nuevos_mundos_pad.default_name", k=k), self.names) is None
-            )
-        problem = name_problem(name, self.names)
-        if problem:
-            return Said(problem=sentence(problem))
-        self.names.append(name.strip())
+    def _row_added(self) -> None:
         self.worlds.append([])
-        self.refused.append(None)
-        return Said(event=t("nuevos_mundos_pad.joins", name=name.strip()))
 
-    def remove_player(self) -> Said:
-        if len(self.names) <= MIN_PLAYERS:
-            return Said(problem=t("nuevos_mundos_pad.needs_one"))
-        name = self.names.pop()
-        for code in self.worlds.pop():
+    def _row_removed(self, row: int) -> None:
+        for code in self.worlds.pop(row):
             self.fixed.pop(code, None)
-        self.refused.pop()
-        self.active = min(self.active, len(self.names) - 1)
-        return Said(event=t("nuevos_mundos_pad.left", name=name))
 
     # --- modules --------------------------------------------------------------------
     @property
@@ -317,10 +283,6 @@ class PadModel:
             return Said(problem=self.scoring_problem())
         self.shown = len(self.categories)
         return Said(event=self.step_event(self.revealed[-1]))
-
-    def restart(self) -> Said:
-        self.shown = 0
-        return Said(event=t("nuevos_mundos_pad.hidden_again"))
 
     def step_event(self, category: str) -> str:
         sheet = self.sheet
