@@ -51,6 +51,7 @@ from .stages import (
     MOVE,
     NUMBER,
     OPERATE,
+    OVER,
     PICK,
     PLACE,
     PLUNDER,
@@ -83,10 +84,12 @@ def _waiting(game: Position) -> Refusal:
 
 
 def _answering(game: Position, kind: str, *pending: str) -> Refusal | None:
-    """An action that answers a decision the game waits for (``pending``): refused while
-    another one waits, and when none of these does."""
+    """An action that answers a decision the game waits for (``pending``): refused once the
+    game is over, while another decision waits, and when none of these does."""
     if game.pending in pending:
         return None
+    if game.stage == OVER:
+        return refuse("nuevo_mundo.game_over")
     if game.pending:
         return _waiting(game)
     if kind in (NumberRolled.kind, ColourRolled.kind):
@@ -95,8 +98,11 @@ def _answering(game: Position, kind: str, *pending: str) -> Refusal | None:
 
 
 def _in_stage(game: Position, stage: str, over: str) -> Refusal | None:
-    """An action of a stage (entering, placement, operations): refused while a decision
-    waits, before the stage (the earlier one comes first) and after it (``over``)."""
+    """An action of a stage (entering, placement, operations): refused once the game is
+    over, while a decision waits, before the stage (the earlier one comes first) and after
+    it (``over``)."""
+    if game.stage == OVER:
+        return refuse("nuevo_mundo.game_over")
     if game.pending or game.stage not in _STAGES:
         return _waiting(game)
     if game.stage == stage:
@@ -109,7 +115,7 @@ def _in_stage(game: Position, stage: str, over: str) -> Refusal | None:
 
 
 def _operating(game: Position) -> Refusal | None:
-    return _in_stage(game, OPERATE, "")
+    return _in_stage(game, OPERATE, "nuevo_mundo.game_over")  # the game ends after it
 
 
 def _mobilising(game: Position, origin: int) -> Refusal | None:

@@ -244,9 +244,7 @@ class NuevoMundo(Position, Game):
             return refuse("nuevo_mundo.not_an_action", action=shown)
         for field, value in vars(action).items():
             if not isinstance(value, int):
-                return refuse("nuevo_mundo.not_whole", action=str(action), field=field)
-        if self.stage == OVER:
-            return refuse("nuevo_mundo.game_over")
+                return refuse("nuevo_mundo.not_whole", field=field, value=repr(value))
         return rule[0](self, action)
 
     def _apply(self, action: Action) -> None:
