@@ -8,12 +8,13 @@ decisions of other players inside a turn (answering a retreat, choosing a tactic
 own actions: ``current_player`` says who decides. Both tactics of a battle round are chosen
 in secret: a view never shows the other side's choice.
 
-The package in layers (each module imports only those above it): ``stages`` and ``data``
-(components), ``actions``, ``maps`` and ``builder`` (the boards), ``view``, ``position`` (the
-position's parts and counts), ``checks`` (one check per kind of action: the rule and the
-reason of a refusal), ``moves`` (the legal actions), ``scoring`` and ``criptex``; then this
-module, which carries actions out: ``RULES`` pairs each kind of action with its check and its
-effect. Every rule decision the rulebook leaves open is written in docs/rules/nuevo-mundo.md.
+The package in layers, each module importing only those before it (a test holds it):
+``stages`` and ``data`` (the components), ``actions``, ``maps`` then ``builder`` (the boards),
+``view``, ``position`` (the position's parts and counts), ``checks`` (one check per kind of
+action: the rule, and the reason of a refusal), ``moves`` (the legal actions), ``scoring``,
+``criptex``; then this module, which carries actions out (``RULES`` pairs each kind of action
+with its check and its effect); then what reads a game: ``bots``, ``players``, ``events``,
+``study``. Every rule decision the rulebook leaves open is in docs/rules/nuevo-mundo.md.
 """
 
 from __future__ import annotations
