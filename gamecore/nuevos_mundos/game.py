@@ -236,46 +236,53 @@ class NuevosMundos(Game):
         move = MOVES.get(type(action))
         if move is None:
             return refuse("nuevos_mundos.not_an_action", action=repr(action))
-        if self._current is None:
+        current = self._current
+        if current is None:
             return refuse("nuevos_mundos.game_over")
-        return move[0](self, action)
+        return move[0](self, action, current)
 
     def _apply(self, action: Action) -> None:
-        MOVES[type(action)][1](self, action)
+        player = self._current
+        assert player is not None
+        MOVES[type(action)][1](self, action, player)
 
     # ------------------------------------------------------------------ checks, one per move
-    def _check_turn(self, action: TakeBiome | TakeDigits | Lay) -> Refusal | None:
+    # Each takes the action and the player whose decision it is.
+    def _check_turn(self, action: TakeBiome | Lay, player: int) -> Refusal | None:
         """On a turn, a player plays one card from their hand."""
         if self.phase != PLAY:
             return refuse("nuevos_mundos.ending")
-        return self._check_in_hand(action.card)
+        if action.card not in self.hands[player]:
+            return self._not_in_hand(action.card, player)
+        return None
 
-    def _check_take_digits(self, action: TakeDigits) -> Refusal | None:
+    def _check_take_digits(self, action: TakeDigits, player: int) -> Refusal | None:
         """As any turn; and a settlement, which has no value, has no digits to take by."""
-        reason = self._check_turn(action)
-        if reason is None and action.card > SETTLEMENT_BASE:
-            return refuse("nuevos_mundos.settlement_has_no_digits", card=card_label(action.card))
-        return reason
+        if self.phase != PLAY:
+            return refuse("nuevos_mundos.ending")
+        card = action.card
+        if card not in self.hands[player]:
+            return self._not_in_hand(card, player)
+        if card > SETTLEMENT_BASE:
+            return refuse("nuevos_mundos.settlement_has_no_digits", card=card_label(card))
+        return None
 
-    def _check_last_card(self, action: LastCard) -> Refusal | None:
+    def _check_last_card(self, action: LastCard, player: int) -> Refusal | None:
         """Once the board cannot be refilled, a last card comes from the player's hand."""
         if self.phase != LAST_CARDS:
             return refuse("nuevos_mundos.not_ending_yet")
-        return self._check_in_hand(action.card)
+        if action.card not in self.hands[player]:
+            return self._not_in_hand(action.card, player)
+        return None
 
-    def _check_no_last_card(self, action: NoLastCard) -> Refusal | None:
+    def _check_no_last_card(self, action: NoLastCard, player: int) -> Refusal | None:
         """Laying no last card is a choice only at the end."""
         if self.phase != LAST_CARDS:
             return refuse("nuevos_mundos.not_ending_yet")
         return None
 
-    def _check_in_hand(self, card: object) -> Refusal | None:
-        """A card is played from the hand (an unknown number is told apart from a card
-        that is elsewhere)."""
-        assert self._current is not None
-        hand = self.hands[self._current]
-        if card in hand:
-            return None
+    def _not_in_hand(self, card: object, player: int) -> Refusal:
+        """A card that is not in the hand: an unknown number, or a card elsewhere."""
         if (
             isinstance(card, bool)
             or not isinstance(card, int)
@@ -287,48 +294,43 @@ class NuevosMundos(Game):
                 else "no_such_card"
             )
             return refuse(f"nuevos_mundos.{key}", card=repr(card))
+        hand = self.hands[player]
         held = ", ".join(card_label(c) for c in hand) or t("nuevos_mundos.no_cards")
         return refuse("nuevos_mundos.not_in_hand", card=card_label(card), hand=held)
 
-    # ------------------------------------------------------------------ moves
-    def _apply_take_biome(self, action: TakeBiome) -> None:
+    # ------------------------------------------------------------------ moves, one per action
+    # Each takes the action and the player whose decision it is.
+    def _apply_take_biome(self, action: TakeBiome, player: int) -> None:
         """The card takes the visible cards of its biome and goes to the discard pile."""
         card = action.card
-        player = self._play_card(card)
+        self.hands[player].remove(card)
         self._take_biome(BIOME_OF_CODE[card], self.worlds[player])
         self.discard.append(card)
         self._end_turn(player)
 
-    def _apply_take_digits(self, action: TakeDigits) -> None:
+    def _apply_take_digits(self, action: TakeDigits, player: int) -> None:
         """The card takes the cards its digits name and goes to the discard pile."""
         card = action.card
-        player = self._play_card(card)
+        self.hands[player].remove(card)
         self._take_digits(card, self.worlds[player])
         self.discard.append(card)
         self._end_turn(player)
 
-    def _apply_lay(self, action: Lay) -> None:
+    def _apply_lay(self, action: Lay, player: int) -> None:
         """The card goes from the hand into the player's world."""
-        player = self._play_card(action.card)
+        self.hands[player].remove(action.card)
         self.worlds[player].append(action.card)
         self._end_turn(player)
 
-    def _apply_last_card(self, action: LastCard) -> None:
+    def _apply_last_card(self, action: LastCard, player: int) -> None:
         """The last card goes into the world, and the next player may lay theirs."""
-        player = self._play_card(action.card)
+        self.hands[player].remove(action.card)
         self.worlds[player].append(action.card)
         self._next_last_card()
 
-    def _apply_no_last_card(self, action: NoLastCard) -> None:
+    def _apply_no_last_card(self, action: NoLastCard, player: int) -> None:
         """The next player may lay their last card."""
         self._next_last_card()
-
-    def _play_card(self, card: int) -> int:
-        """The card leaves the current player's hand; returns the player."""
-        player = self._current
-        assert player is not None
-        self.hands[player].remove(card)
-        return player
 
     # ------------------------------------------------------------------ the three actions
     def _take_biome(self, biome: int, world: list[int]) -> None:
@@ -503,8 +505,8 @@ class NuevosMundos(Game):
         return f"[0] {top} ({len(self.discard)})  [1] ? ({len(self.creation)})  {spaces}"
 
 
-Check = Callable[[Any, Any], Refusal | None]
-Apply = Callable[[Any, Any], None]
+Check = Callable[[Any, Any, int], Refusal | None]
+Apply = Callable[[Any, Any, int], None]
 
 MOVES: Final[dict[type, tuple[Check, Apply]]] = {
     TakeBiome: (NuevosMundos._check_turn, NuevosMundos._apply_take_biome),
@@ -513,8 +515,9 @@ MOVES: Final[dict[type, tuple[Check, Apply]]] = {
     LastCard: (NuevosMundos._check_last_card, NuevosMundos._apply_last_card),
     NoLastCard: (NuevosMundos._check_no_last_card, NuevosMundos._apply_no_last_card),
 }
-"""Every action type with the rule that checks it and the move that carries it out (the
-types not listed are not Nuevos Mundos actions)."""
+"""Every action type with the rule that checks it and the move that carries it out, each
+called with the game, the action and the player whose decision it is (the types not listed
+are not Nuevos Mundos actions)."""
 
 
 __all__ = [
