@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 from gamecore.nuevos_mundos import NuevosMundos, TakeBiome
-from widgets.nuevos_mundos import table_model, table_scene, table_words
 from widgets.nuevos_mundos.table_model import TableModel
 
 NAMES = ("Ana", "Alicia", "Bot")
@@ -21,22 +17,6 @@ def arranged() -> NuevosMundos:
         players=NAMES,
         seed=11,
     )
-
-
-def test_the_layers_under_the_widget_import_no_widgets() -> None:
-    for module in (table_model, table_scene, table_words):
-        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
-        imported = {
-            name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for name in (
-                [a.name for a in node.names]
-                if isinstance(node, ast.Import)
-                else [node.module or ""]
-            )
-        }
-        assert not imported & {"ipywidgets", "ipycanvas", "IPython"}, module.__name__
 
 
 def test_a_click_chooses_a_card_and_a_second_click_puts_it_back() -> None:

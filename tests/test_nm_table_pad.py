@@ -3,14 +3,10 @@ column it must fit, the keyboard path (typing does what the picker does), stills
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import ipywidgets as w
 import pytest
 
 from gamecore.nuevos_mundos import score
-from widgets.nuevos_mundos import pad_model, pad_scene
 from widgets.nuevos_mundos.pad import ScoringPad
 from widgets.nuevos_mundos.pad_model import PadModel
 from widgets.nuevos_mundos.pad_words import token_of
@@ -19,22 +15,6 @@ from widgets.scene import Text
 ROBERTO = [1, 3, 5, 9, 11, 13, 24, 31, 39, 41, 43, 45, 49, 63]
 ALICIA = [7, 15, 23, 25, 27, 29, 33, 35, 37, 47, 53, 54, 55]
 NOA = [17, 18, 19, 20, 21, 22, 32, 40, 50, 51, 52, 57, 59, 61]
-
-
-def test_the_model_imports_no_widgets() -> None:
-    for module in (pad_model, pad_scene):
-        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
-        imported = {
-            name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for name in (
-                [a.name for a in node.names]
-                if isinstance(node, ast.Import)
-                else [node.module or ""]
-            )
-        }
-        assert not imported & {"ipywidgets", "ipycanvas", "IPython"}, module.__name__
 
 
 def test_the_model_scores_the_rulebook_example_step_by_step() -> None:
