@@ -281,7 +281,7 @@ class CardSet:
             return self.plants[code - PLANT_BASE - 1]
         if is_animal(code) and code - ANIMAL_BASE <= len(self.animals):
             return self.animals[code - ANIMAL_BASE - 1]
-        raise ValueError(f"{card_label(code)} is not a plant or animal card of this card list")
+        raise ValueError(t("ecosfera.card_not_in_list", card=card_label(code)))
 
     def exists(self, code: object) -> bool:
         """Whether ``code`` is a card of this card list (any kind)."""
@@ -335,61 +335,74 @@ class CardSet:
 
 def _text(where: str, value: object, key: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"cards.json: {where} needs a non-empty text {key!r}")
+        raise ValueError(t("ecosfera.cards_text", where=where, key=repr(key)))
     return value
 
 
 def _names(where: str, value: object, known: Sequence[str], what: str) -> tuple[str, ...]:
+    """A list of names out of ``known``, each at most once (``what`` they are: element,
+    ability or biome)."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"cards.json: {where} needs a list of {what} names")
+        raise ValueError(t(f"ecosfera.cards_{what}_list", where=where))
     unknown = [v for v in value if v not in known]
     if unknown:
         raise ValueError(
-            f"cards.json: {where} has an unknown {what} {unknown[0]!r}; "
-            f"the {what}s are {', '.join(known)}"
+            t(
+                f"ecosfera.cards_{what}_unknown",
+                where=where,
+                name=repr(unknown[0]),
+                known=", ".join(known),
+            )
         )
     if len(set(value)) != len(value):
-        raise ValueError(f"cards.json: {where} names a {what} twice")
+        raise ValueError(t(f"ecosfera.cards_{what}_twice", where=where))
     return tuple(value)
 
 
 def _ids(cards: object, prefix: str, what: str, exact: int | None) -> list[dict[str, Any]]:
+    """The cards of one kind (``what``: plants or animals), numbered in order."""
     if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
-        raise ValueError(f"cards.json: {what} must be a list of cards")
+        raise ValueError(t(f"ecosfera.cards_{what}_not_a_list"))
     if exact is not None and len(cards) != exact:
-        raise ValueError(f"cards.json must list {exact} {what}, not {len(cards)}")
+        raise ValueError(t(f"ecosfera.cards_{what}_count", exact=exact, n=len(cards)))
     if not 1 <= len(cards) <= 99:
-        raise ValueError(f"cards.json must list 1 to 99 {what}, not {len(cards)}")
+        raise ValueError(t(f"ecosfera.cards_{what}_count_range", n=len(cards)))
     for i, card in enumerate(cards, start=1):
         if card.get("id") != f"{prefix}{i:02d}":
             raise ValueError(
-                f"cards.json: {what} card {i} must have the id {prefix}{i:02d}, "
-                f"not {card.get('id')!r} (cards are numbered in order)"
+                t(
+                    f"ecosfera.cards_{what}_id",
+                    i=i,
+                    id=f"{prefix}{i:02d}",
+                    given=repr(card.get("id")),
+                )
             )
     return cards
 
 
 def _plant(raw: dict[str, Any], code: int) -> Plant:
-    where = f"plant {raw['id']}"
+    where = t("ecosfera.cards_where_plant", id=raw["id"])
     kind = raw.get("kind")
     if kind not in KINDS:
-        raise ValueError(f"cards.json: {where} has kind {kind!r}; the kinds are {', '.join(KINDS)}")
+        raise ValueError(
+            t("ecosfera.cards_kind", where=where, kind=repr(kind), kinds=", ".join(KINDS))
+        )
     cost_raw = raw.get("cost")
     if not isinstance(cost_raw, dict):
-        raise ValueError(f"cards.json: {where} needs a cost such as {{'earth': 1, 'sun': 2}}")
-    _names(where + "'s cost", list(cost_raw), ELEMENTS, "element")
+        raise ValueError(t("ecosfera.cards_cost", where=where))
+    _names(t("ecosfera.cards_where_cost", where=where), list(cost_raw), ELEMENTS, "element")
     for element, n in cost_raw.items():
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"cards.json: {where} needs a whole number >= 1 of {element}")
+            raise ValueError(t("ecosfera.cards_cost_whole", where=where, element=element))
     cost = tuple(cost_raw.get(e, 0) for e in ELEMENTS)
     if not sum(cost):
-        raise ValueError(f"cards.json: {where} must cost at least one element card")
+        raise ValueError(t("ecosfera.cards_cost_empty", where=where))
     symbol = raw.get("mushroom_symbol")
     if not isinstance(symbol, bool):
-        raise ValueError(f"cards.json: {where} needs mushroom_symbol true or false")
+        raise ValueError(t("ecosfera.cards_symbol_not_bool", where=where))
     if symbol and kind != "tree":
         raise ValueError(
-            f"cards.json: {where} is a {kind}, but only trees show the mushroom symbol"
+            t("ecosfera.cards_symbol_not_tree", where=where, kind=t(f"ecosfera.kind_{kind}"))
         )
     return Plant(
         id=raw["id"],
@@ -406,7 +419,7 @@ def _plant(raw: dict[str, Any], code: int) -> Plant:
 
 
 def _animal(raw: dict[str, Any], code: int) -> Animal:
-    where = f"animal {raw['id']}"
+    where = t("ecosfera.cards_where_animal", id=raw["id"])
     return Animal(
         id=raw["id"],
         code=code,
@@ -421,7 +434,7 @@ def _animal(raw: dict[str, Any], code: int) -> Animal:
 def _biomes(where: str, value: object) -> tuple[str, ...]:
     biomes = _names(where, value, BIOMES, "biome")
     if not biomes:
-        raise ValueError(f"cards.json: {where} must live in at least one biome")
+        raise ValueError(t("ecosfera.cards_no_biome", where=where))
     return biomes
 
 
@@ -443,13 +456,13 @@ def parse_cards(
     Raises ValueError naming the first problem.
     """
     if not isinstance(data, Mapping):
-        raise ValueError("cards.json must hold one JSON object")
+        raise ValueError(t("ecosfera.cards_not_an_object"))
     for key, printed in (("biomes", BIOMES), ("elements", ELEMENTS), ("abilities", ABILITIES)):
         if tuple(data.get(key, ())) != printed:
-            raise ValueError(f"cards.json: {key} must be the printed ones, {', '.join(printed)}")
+            raise ValueError(t("ecosfera.cards_not_printed", key=key, printed=", ".join(printed)))
     labels = data.get("biome_labels")
     if not isinstance(labels, dict) or set(labels) != set(BIOMES):
-        raise ValueError("cards.json: biome_labels must give a label to each of the seven biomes")
+        raise ValueError(t("ecosfera.cards_biome_labels"))
     plants_raw = _ids(
         data.get("plants"), "P", "plants", NUMBER_OF_PLANTS if printed_counts else None
     )
@@ -497,12 +510,14 @@ def _translations(
         where = f"cards.{lang}.json"
         entries = data.get("cards") if isinstance(data, Mapping) else None
         if not isinstance(entries, Mapping):
-            raise ValueError(f"{where} needs an object 'cards': card id -> name and fact")
+            raise ValueError(t("ecosfera.cards_translation_not_an_object", file=where))
         for card_id, entry in entries.items():
             if card_id not in ids:
-                raise ValueError(f"{where}: there is no card {card_id!r} in the card list")
+                raise ValueError(
+                    t("ecosfera.cards_translation_unknown", file=where, id=repr(card_id))
+                )
             if not isinstance(entry, Mapping):
-                raise ValueError(f"{where}: {card_id} needs a name and a fact")
+                raise ValueError(t("ecosfera.cards_translation_entry", file=where, id=card_id))
             name = _text(f"{where}: {card_id}", entry.get("name"), "name")
             fact = _text(f"{where}: {card_id}", entry.get("fact"), "fact")
             found.setdefault(card_id, []).append(Translation(lang, name, fact))

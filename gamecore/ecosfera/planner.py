@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..protocol import Action
+from ..words import t
 from .actions import (
     ANIMAL_ROW,
     PLANT_ROW,
@@ -120,7 +121,7 @@ class PlannerBot(PositionValue):
         weights: Weights | None = None,
     ) -> None:
         if min(refresh_samples, line_samples, plus_samples) < 1:
-            raise ValueError("refresh_samples, line_samples and plus_samples must be at least 1")
+            raise ValueError(t("ecosfera.planner_samples"))
         self.rng = random.Random(seed)
         self.refresh_samples = refresh_samples
         self.line_samples = line_samples
@@ -155,10 +156,7 @@ class PlannerBot(PositionValue):
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         if not isinstance(view, EcosferaView):
             game = getattr(view, "game", type(view).__name__)
-            raise ValueError(
-                f"the planner plays Ecosfera only, not {game!r}: use 'random', 'greedy' "
-                "or 'search' for other games"
-            )
+            raise ValueError(t("ecosfera.planner_not_ecosfera", game=repr(game)))
         legal = list(legal)
         self.decisions += 1
         if len(legal) == 1:
