@@ -65,14 +65,15 @@ def _cost_text(cost: Sequence[int]) -> str:
 # ---------------------------------------------------------------------------- cards and sources
 
 
-def _on_line(game: EcosferaPosition, code: object, what: str) -> Refusal | None:
+def _on_line(game: EcosferaPosition, code: object, not_on_line: str) -> Refusal | None:
     """None if ``code`` is an unused card of the turn player's line, else why not
-    (``what`` it was to do: pay, call, claim, mycorrhize or move)."""
+    (``not_on_line``: the refusal's key when the card is elsewhere, which names what the
+    card was to do: pay, call, claim, mycorrhize or move)."""
     if not is_whole(code) or not game.cards.exists(code):
         return refuse("ecosfera.no_such_card", code=repr(code))
     assert isinstance(code, int)
     if code not in game.lines[game._turn]:
-        return refuse(f"ecosfera.not_on_line_{what}", card=card_words(code))
+        return refuse(not_on_line, card=card_words(code))
     if code in game.used:
         return refuse("ecosfera.already_used", card=card_words(code))
     return None
@@ -81,16 +82,16 @@ def _on_line(game: EcosferaPosition, code: object, what: str) -> Refusal | None:
 def _in_row(game: EcosferaPosition, code: object, row: int) -> Refusal | None:
     """None if ``code`` lies in the supply ``row`` (PLANT_ROW or ANIMAL_ROW), else why not."""
     key, cards = (
-        ("not_in_plant_row", game.plant_row)
+        ("ecosfera.not_in_plant_row", game.plant_row)
         if row == PLANT_ROW
-        else ("not_in_animal_row", game.animal_row)
+        else ("ecosfera.not_in_animal_row", game.animal_row)
     )
     if not is_whole(code) or not game.cards.exists(code):
         return refuse("ecosfera.no_such_card", code=repr(code))
     assert isinstance(code, int)
     if code not in cards:
         shown = ", ".join(card_words(c) for c in cards if c) or t("ecosfera.no_cards")
-        return refuse(f"ecosfera.{key}", card=card_words(code), shown=shown)
+        return refuse(key, card=card_words(code), shown=shown)
     return None
 
 
@@ -103,7 +104,7 @@ def _check_payment(
     if not cards and paid != 0:
         return refuse("ecosfera.paid_not_elements")
     for c in cards:
-        reason = _on_line(game, c, "pay")
+        reason = _on_line(game, c, "ecosfera.not_on_line_pay")
         if reason:
             return reason
     counts = [0] * len(ELEMENTS)
@@ -197,7 +198,7 @@ def check_acquire_animal(game: EcosferaPosition, action: AcquireAnimal) -> Refus
         return reason
     a, b = action.plant_a, action.plant_b
     for plant in (a, b):
-        reason = _on_line(game, plant, "call")
+        reason = _on_line(game, plant, "ecosfera.not_on_line_call")
         if reason:
             return reason
         if not is_plant(plant):
@@ -236,7 +237,7 @@ def check_claim_biomes(game: EcosferaPosition, action: ClaimBiomes) -> Refusal |
     to turn face up."""
     a, b = action.animal_a, action.animal_b
     for animal in (a, b):
-        reason = _on_line(game, animal, "claim")
+        reason = _on_line(game, animal, "ecosfera.not_on_line_claim")
         if reason:
             return reason
         if not is_animal(animal):
@@ -268,7 +269,7 @@ def check_mycorrhiza(game: EcosferaPosition, action: Mycorrhiza) -> Refusal | No
     whose tile is still to win."""
     tree, mushroom = action.tree, action.mushroom
     for card in (tree, mushroom):
-        reason = _on_line(game, card, "mycorrhize")
+        reason = _on_line(game, card, "ecosfera.not_on_line_mycorrhize")
         if reason:
             return reason
     if tree not in game.cards.symbol_trees:
@@ -324,7 +325,7 @@ def check_move(game: EcosferaPosition, action: Move) -> Refusal | None:
     if reason:
         return reason
     card, to = action.card, action.to
-    reason = _on_line(game, card, "move")
+    reason = _on_line(game, card, "ecosfera.not_on_line_move")
     if reason:
         return reason
     if is_disaster(card):
