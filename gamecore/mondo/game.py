@@ -476,6 +476,7 @@ class Mondo(Game):
         self.hands[seat] = EMPTY
 
     def _apply_return(self, action: Return) -> None:
+        """The tile in hand goes back on the heap's top layer, the chosen side up."""
         self._put_back(action.seat, action.side)
 
     def _apply_jump_out(self, action: JumpOut) -> None:
@@ -491,6 +492,7 @@ class Mondo(Game):
         self.status[action.seat] = STOPPED
 
     def _apply_take_task(self, action: TakeTask) -> None:
+        """The task is the player's for this round."""
         self.task_of[action.seat] = self.task_display[action.slot]
 
     def _take_from_heap(self, slot: int) -> int:
@@ -537,15 +539,16 @@ class Mondo(Game):
     def round_sheet(self) -> ScoreSheet:
         """The current round scored as it stands (``scoring.level_round_sheet``)."""
         names = self.players
+        tasks = None
+        if self.level == "expert":
+            tasks = {name: self.task(p) for p, name in enumerate(names)}
         return scoring.level_round_sheet(
             {name: self.board(p) for p, name in enumerate(names)},
             self.rim(),
             bonus={name: self.chips[p] for p, name in enumerate(names)},
             volcano_chip=[names[p] for p in self.volcano_chip],
             modifier=None if self.level == "beginner" else self.modifier(),
-            tasks={name: self.task(p) for p, name in enumerate(names)}
-            if self.level == "expert"
-            else None,
+            tasks=tasks,
         )
 
     def modifier(self) -> modules.Modifier:
