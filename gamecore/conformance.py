@@ -105,8 +105,6 @@ class Setup:
     label: str = ""
     """The test's name for it after the players ("base" in "nuevos-mundos-2p-base"); by
     default made of the options ("level3", "teaching-table-rounds4")."""
-    slow: bool = False
-    """Set when its games take several seconds (the test is then marked ``slow``)."""
 
     @property
     def id(self) -> str:

@@ -16,17 +16,14 @@ from gamecore.conformance import KNOWN_BREACHES, Setup, check_setup, costly_step
 from gamecore.nuevo_mundo.maps import SCENARIOS, scenario
 from gamecore.nuevos_mundos import MODULES
 
-
-def _cases() -> list[object]:
-    cases = []
-    for name, spec in gamecore.GAMES.items():
-        for setup in spec.conformance:
-            marks = [pytest.mark.slow] if setup.slow else []
-            cases.append(pytest.param(name, setup, id=f"{name}-{setup.id}", marks=marks))
-    return cases
+CASES = [
+    pytest.param(name, setup, id=f"{name}-{setup.id}")
+    for name, spec in gamecore.GAMES.items()
+    for setup in spec.conformance
+]
 
 
-@pytest.mark.parametrize(("name", "setup"), _cases())
+@pytest.mark.parametrize(("name", "setup"), CASES)
 def test_random_games_conform(name: str, setup: Setup) -> None:
     report = check_setup(name, setup)
     assert report.games == setup.seeds
