@@ -1,6 +1,8 @@
 # Two commands do everything on a fresh machine with Python and make:
 #   make lab    open the lessons in JupyterLab (make lab-es: in Spanish)
-#   make test   lint, type-check and run the whole test suite
+#   make test   lint, type-check and run the whole test suite (what CI runs)
+# and one is the everyday fast path while working:
+#   make check  lint, format, types and the unit, property and conformance tests (minutes)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -9,7 +11,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: lab lab-es apps test lint typecheck pytest browser bench compiled workbench study printables clean
+.PHONY: lab lab-es apps check test lint typecheck pytest browser bench compiled workbench study printables clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,20 +32,30 @@ lab-es: $(STAMP)
 apps: $(STAMP)
 	$(BIN)/voila notebooks/apps
 
+# pytest on every core (pytest-xdist); --dist loadgroup keeps a notebook's cells together
+# and runs the tests marked exclusive (browser, servers, the Binder build) one at a time
+# on one worker (tests/conftest.py)
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
+
+# the fast tier: no real browser, no Binder build, no nbval, nothing marked slow
+check: $(STAMP) lint typecheck
+	$(PYTEST) tests -m "not browser and not exclusive and not slow"
+
 test: $(STAMP) lint typecheck browser pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check gamecore widgets tests benchmarks
+	$(BIN)/ruff format --check gamecore widgets tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy gamecore
+	$(BIN)/mypy gamecore widgets
 
 # find a Chromium for the browser tests, installing one where this machine allows
 browser: $(STAMP)
 	$(BIN)/python tests/browser/find_browser.py --install
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/nuevos_mundos_engine.py

@@ -27,3 +27,16 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
         yield request.param
     finally:
         gamecore.set_language("en")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Groups for pytest-xdist (``--dist loadgroup``): the tests that need the machine to
+    themselves (``browser`` or ``exclusive``) share one worker and run one at a time; the cells
+    of a notebook (nbval) stay together, in order, in one kernel; the rest is shared out."""
+    for item in items:
+        if item.get_closest_marker("browser") or item.get_closest_marker("exclusive"):
+            item.add_marker(pytest.mark.exclusive)
+            item.add_marker(pytest.mark.xdist_group("exclusive"))
+        elif type(item).__name__ == "IPyNbCell":
+            item.add_marker(pytest.mark.xdist_group(f"notebook:{item.path}"))

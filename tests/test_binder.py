@@ -1,33 +1,35 @@
-"""Binder: binder/requirements.txt on the Python of binder/runtime.txt runs every notebook.
+"""Binder: binder/requirements.txt on the Python of binder/runtime.txt.
 
-Docker does not run here, so this builds what repo2docker would: a fresh virtual environment
-from binder/requirements.txt (``pip install -r``, from the repository root, so ``.`` is the
-project) on the interpreter runtime.txt names (pyenv has it), then runs every notebook under
-notebooks/ with nbclient on a kernel of that environment.
-
-The environment is cached in build/binder-venv-<hash>/, keyed by requirements.txt,
-runtime.txt, the interpreter and pyproject's dependencies; on reuse only the project
-(``.``) is reinstalled, so code and package-data changes are always tested. A broken
-pin fails the build, and the build is not cached, so every run fails until it is fixed.
+The environment is built by ``tests/binder_env.py`` as repo2docker would build it. The fast
+checks here read the pins; the slow ones check the built environment. The notebooks are not
+run here: the real-browser tests start JupyterLab and Voila from this environment
+(``tests/browser/conftest.py``), so every lesson runs on Binder's pins in a real browser, and
+nbval runs it once more on the developer's environment: two runs of each lesson per
+``make test``, not three.
 """
 
 from __future__ import annotations
 
 import ast
-import hashlib
 import importlib.metadata
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
+from binder_env import (
+    PIN,
+    REPO,
+    binder_python,
+    pins,
+    requirement_lines,
+    run,
+    runtime_version,
+)
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
@@ -39,48 +41,14 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-REPO = Path(__file__).resolve().parents[1]
-BINDER = REPO / "binder"
-REQUIREMENTS = BINDER / "requirements.txt"
-RUNTIME = BINDER / "runtime.txt"
 NOTEBOOKS = REPO / "notebooks"
 PROBE = REPO / "tests" / "browser" / "fixtures" / "canvas_probe.ipynb"
-BUILD = REPO / "build"
 PROJECT_PACKAGES = {"gamecore", "widgets"}
 NOT_ON_BINDER = {"ortools"}
+CELL_TIMEOUT = 120
 """Optional extras Binder does without, on purpose: OR-Tools (the ``solver`` extra) is a 25 MB
 wheel with five dependencies of its own, and without it Mondo's solver answers with its
 pure-Python search (lesson 3 is written for that: it never needs a proof)."""
-PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([0-9][A-Za-z0-9.+!-]*)$")
-
-INSTALL_TIMEOUT = 1200
-CELL_TIMEOUT = 120
-
-
-def requirement_lines() -> list[str]:
-    lines = []
-    for raw in REQUIREMENTS.read_text().splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            lines.append(line)
-    return lines
-
-
-def pins() -> dict[str, str]:
-    """canonical distribution name -> pinned version."""
-    found = {}
-    for line in requirement_lines():
-        match = PIN.match(line)
-        if match:
-            found[canonicalize_name(match[1])] = match[2]
-    return found
-
-
-def runtime_version() -> str:
-    text = RUNTIME.read_text().strip()
-    match = re.fullmatch(r"python-(3\.\d+)", text)
-    assert match, f"runtime.txt must read like 'python-3.12', not {text!r}"
-    return match[1]
 
 
 def notebooks() -> list[Path]:
@@ -163,111 +131,21 @@ def test_everything_the_notebooks_import_is_pinned() -> None:
 # --------------------------------------------------------------------------- the environment
 
 
-def _runtime_python(version: str) -> Path:
-    """The interpreter runtime.txt names: pyenv's, else pythonX.Y on PATH."""
-    candidates: list[Path] = []
-    pyenv = shutil.which("pyenv")
-    if pyenv:
-        out = subprocess.run([pyenv, "prefix", version], capture_output=True, text=True)
-        if out.returncode == 0:
-            candidates += [Path(p) / "bin" / "python" for p in out.stdout.split(":") if p]
-    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
-    candidates += sorted((root / "versions").glob(f"{version}.*/bin/python"), reverse=True)
-    on_path = shutil.which(f"python{version}")
-    if on_path:
-        candidates.append(Path(on_path))
-    for python in candidates:
-        if python.exists():
-            out = subprocess.run(
-                [str(python), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                capture_output=True,
-                text=True,
-            )
-            if out.stdout.strip() == version:
-                return python
-    pytest.fail(
-        f"no Python {version} for the Binder build (runtime.txt): install it with "
-        f"`pyenv install {version}` or put python{version} on PATH",
-        pytrace=False,
-    )
-
-
-def _run(args: list[str], *, what: str, cwd: Path = REPO, timeout: float = INSTALL_TIMEOUT) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
-    out = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    if out.returncode != 0:
-        tail = "\n".join((out.stdout + out.stderr).splitlines()[-40:])
-        pytest.fail(f"{what} failed (exit {out.returncode}):\n{tail}", pytrace=False)
-    return out.stdout
-
-
-def _forget_stale_setuptools_build() -> None:
-    """setuptools builds `.` in build/lib and keeps files deleted from the source there, so a
-    wheel could ship a module that no longer exists; start each install from nothing."""
-    shutil.rmtree(BUILD / "lib", ignore_errors=True)
-    for bdist in BUILD.glob("bdist.*"):
-        shutil.rmtree(bdist, ignore_errors=True)
-
-
 @pytest.fixture(scope="module")
-def binder_venv() -> Iterator[Path]:
-    """A venv built from binder/requirements.txt (cached by content hash); yields its python."""
-    version = runtime_version()
-    python = _runtime_python(version)
-    key = hashlib.sha256()
-    for path in (REQUIREMENTS, RUNTIME):
-        key.update(path.read_bytes())
-    # of pyproject.toml only what changes the environment; code and data are reinstalled
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    key.update(repr((project.get("dependencies"), project.get("requires-python"))).encode())
-    key.update(str(python.resolve()).encode())
-    venv = BUILD / f"binder-venv-{key.hexdigest()[:16]}"
-    vpython = venv / "bin" / "python"
-    done = venv / ".complete"
-    start = time.monotonic()
-    _forget_stale_setuptools_build()
-    if done.exists():
-        # same pins: only the project's own code may have changed
-        _run(
-            [
-                str(vpython),
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--no-deps",
-                "--force-reinstall",
-                ".",
-            ],
-            what="reinstalling the project (.) in the cached Binder venv",
-        )
-        how = "reused"
-    else:
-        shutil.rmtree(venv, ignore_errors=True)  # a build that failed half-way
-        BUILD.mkdir(exist_ok=True)
-        _run([str(python), "-m", "venv", str(venv)], what=f"creating a Python {version} venv")
-        _run(
-            [str(vpython), "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS)],
-            what="pip install -r binder/requirements.txt",
-        )
-        done.write_text(f"built {time.ctime()} with {python}\n")
-        how = "built"
-        for old in BUILD.glob("binder-venv-*"):
-            if old != venv:
-                shutil.rmtree(old, ignore_errors=True)
-    print(f"\nBinder venv {how} in {time.monotonic() - start:.1f} s: {venv}")
-    yield vpython
+def binder_venv() -> Path:
+    return binder_python()
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_binder_environment_has_the_pins(binder_venv: Path, tmp_path: Path) -> None:
-    _run([str(binder_venv), "-m", "pip", "check"], what="pip check in the Binder venv")
+    run([str(binder_venv), "-m", "pip", "check"], what="pip check in the Binder venv")
     script = (
         "import importlib.metadata as m, json, sys\n"
         "print(json.dumps({'python': '%d.%d' % sys.version_info[:2],"
         " 'dists': {d.metadata['Name']: d.version for d in m.distributions()}}))"
     )
-    info = json.loads(_run([str(binder_venv), "-c", script], what="listing the venv"))
+    info = json.loads(run([str(binder_venv), "-c", script], what="listing the venv"))
     assert info["python"] == runtime_version()
     installed = {canonicalize_name(k): v for k, v in info["dists"].items()}
     for name, version in pins().items():
@@ -275,7 +153,7 @@ def test_binder_environment_has_the_pins(binder_venv: Path, tmp_path: Path) -> N
             f"{name}: pinned {version}, got {installed.get(name)}"
         )
     # the project is installed (not picked up from the source tree) with its data files
-    where = _run(
+    where = run(
         [
             str(binder_venv),
             "-c",
@@ -305,10 +183,34 @@ def _kernel_manager(python: Path, home: Path) -> KernelManager:
     )
 
 
+def _lessons() -> list[Path]:
+    sys.path.insert(0, str(REPO / "tests" / "browser"))
+    try:
+        from browser_helpers import lesson_notebooks
+    finally:
+        sys.path.pop(0)
+    return lesson_notebooks()
+
+
+def not_in_the_lab_pass() -> list[Path]:
+    """The notebooks the browser's Lab pass does not open (the play-only apps): run here on
+    Binder's environment. The lessons are run there, in a real browser on the same
+    environment, so each lesson runs twice per ``make test`` (nbval, the Lab pass)."""
+    lessons = set(_lessons())
+    return [p for p in notebooks() if p not in lessons]
+
+
+def test_every_lesson_is_in_the_lab_pass() -> None:
+    """Every notebook outside notebooks/apps/ is a start page or a lesson the Lab pass opens."""
+    left = [p.relative_to(NOTEBOOKS).as_posix() for p in not_in_the_lab_pass()]
+    assert left and all(p.startswith("apps/") for p in left), left
+
+
 @pytest.mark.slow
+@pytest.mark.exclusive
 @pytest.mark.parametrize(
     "notebook",
-    [*notebooks(), PROBE],
+    not_in_the_lab_pass(),
     ids=lambda p: str(p.relative_to(REPO)),
 )
 def test_notebook_runs_on_binder(notebook: Path, binder_venv: Path, tmp_path: Path) -> None:
@@ -321,7 +223,7 @@ def test_notebook_runs_on_binder(notebook: Path, binder_venv: Path, tmp_path: Pa
     env.update(
         HOME=str(home),
         IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(BUILD / "binder-mplconfig"),  # font cache kept between runs
+        MPLCONFIGDIR=str(REPO / "build" / "binder-mplconfig"),  # font cache kept between runs
         MPLBACKEND="module://matplotlib_inline.backend_inline",
         PATH=f"{binder_venv.parent}{os.pathsep}{env.get('PATH', '')}",
     )

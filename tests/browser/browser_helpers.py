@@ -64,8 +64,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def jupyter_env(base: Path) -> dict[str, str]:
-    """An environment whose Jupyter and IPython folders all live under ``base``."""
+def jupyter_env(base: Path, python: str | Path = sys.executable) -> dict[str, str]:
+    """An environment whose Jupyter and IPython folders all live under ``base``, with
+    ``python``'s environment first on PATH."""
     env = dict(os.environ)
     names = {
         "HOME": "home",
@@ -78,7 +79,9 @@ def jupyter_env(base: Path) -> dict[str, str]:
         path = base / sub
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("VIRTUAL_ENV", None)
+    env.pop("PYTHONPATH", None)
     env.pop("JUPYTER_PATH", None)
     env.pop("JUPYTER_TOKEN", None)
     env["PYTHONDONTWRITEBYTECODE"] = "1"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -20,6 +19,7 @@ from typing import Any
 
 import find_browser
 import pytest
+from binder_env import binder_python
 from browser_helpers import (
     ARTIFACTS,
     CHROMIUM_ARGS,
@@ -72,14 +72,22 @@ def browser_tmp() -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
-def lab_server(browser_tmp: Path) -> Iterator[Server]:
+def notebook_python() -> str:
+    """The Python that JupyterLab, Voila and their kernels run on: Binder's environment
+    (tests/binder_env.py), so every lesson and app a browser test opens runs on Binder's
+    pins, and no separate Binder pass has to run the lessons a third time."""
+    return str(binder_python())
+
+
+@pytest.fixture(scope="session")
+def lab_server(browser_tmp: Path, notebook_python: str) -> Iterator[Server]:
     """JupyterLab on 127.0.0.1 serving a temp copy of notebooks/ (plus the probe)."""
     base = browser_tmp / "lab"
-    env = jupyter_env(base)
+    env = jupyter_env(base, notebook_python)
     root = copy_notebooks(base / "root")
     port, token = free_port(), secrets.token_hex(16)
     args = [
-        sys.executable, "-m", "jupyterlab",
+        notebook_python, "-m", "jupyterlab",
         "--no-browser", "--allow-root",
         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
@@ -141,19 +149,19 @@ def lab_page(page: Any, lab_server: Server) -> Iterator[Any]:
 
 
 @pytest.fixture
-def voila(browser_tmp: Path) -> Iterator[Callable[[Path], Server]]:
+def voila(browser_tmp: Path, notebook_python: str) -> Iterator[Callable[[Path], Server]]:
     """``voila(notebook)`` serves a temp copy of a notebook; stopped after the test."""
     stack = ExitStack()
 
     def start(notebook: Path) -> Server:
         base = Path(tempfile.mkdtemp(prefix="voila-", dir=browser_tmp))
-        env = jupyter_env(base)
+        env = jupyter_env(base, notebook_python)
         work = base / "work"  # a copy of the notebook's folder: relative paths still work
         shutil.copytree(notebook.parent, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         copy = work / notebook.name
         port, token = free_port(), secrets.token_hex(16)
         args = [
-            sys.executable, "-m", "voila", str(copy), "--no-browser",
+            notebook_python, "-m", "voila", str(copy), "--no-browser",
             "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
             f"--Voila.token={token}",
         ]  # fmt: skip

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import secrets
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,13 +75,13 @@ def apps_root(browser_tmp: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def voila_apps(apps_root: Path, browser_tmp: Path) -> Iterator[Server]:
+def voila_apps(apps_root: Path, browser_tmp: Path, notebook_python: str) -> Iterator[Server]:
     """``make apps``: voila started at the repository root, serving notebooks/apps."""
     base = browser_tmp / "voila-apps"
-    env = jupyter_env(base)
+    env = jupyter_env(base, notebook_python)
     port, token = free_port(), secrets.token_hex(16)
     args = [
-        sys.executable, "-m", "voila", "notebooks/apps", "--no-browser",
+        notebook_python, "-m", "voila", "notebooks/apps", "--no-browser",
         "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         f"--Voila.token={token}",
     ]  # fmt: skip
@@ -197,15 +196,15 @@ def test_english_app_switches_to_spanish_on_screen(
 
 
 def test_binder_route_serves_the_app_in_spanish(
-    page: Any, apps_root: Path, browser_tmp: Path, artifacts: Path
+    page: Any, apps_root: Path, browser_tmp: Path, artifacts: Path, notebook_python: str
 ) -> None:
     """As on Binder: Jupyter Server started by binder/start, the app at voila/render/."""
     base = browser_tmp / "binder-server"
-    env = jupyter_env(base)
+    env = jupyter_env(base, notebook_python)
     port, token = free_port(), secrets.token_hex(16)
     args = [
         str(apps_root / "binder" / "start"),
-        sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root",
+        notebook_python, "-m", "jupyter_server", "--no-browser", "--allow-root",
         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={apps_root}",
     ]  # fmt: skip
