@@ -1,8 +1,10 @@
 """Seeded games whose digests are pinned in ``tests/data/same_games.json``.
 
 A refactor of an engine must not change a single game: the same seed, options and choices
-give the same log, position, views and score sheet. ``python tests/same_games.py --write``
-records the digests (only when a rule change is meant to change games, and said so in the
+give the same log, position, views and score sheet ("random:" and "greedy:" digests). The
+"trace:" digests add what a player was shown at every step of the random games (the mover's
+view and the legal actions in words): a change of wording changes only those.
+``python tests/same_games.py --write`` records the digests (only when a rule change is meant to change games, and said so in the
 commit); ``tests/test_same_games.py`` compares against them.
 """
 
@@ -68,15 +70,15 @@ def play_greedy(name: str, players: int, seed: int, options: dict[str, Any]) -> 
     return gamecore.play_game(game, bots)
 
 
-def digest(game: gamecore.Game, trace: Any = None) -> str:
-    """The log, every player's view at the end, the score sheet and ``trace``, hashed."""
+def digest(game: gamecore.Game) -> str:
+    """The game itself: its log (every decision and chance outcome), every player's view at
+    the end and the score sheet, hashed."""
     sheet = game.score()
     parts = [
         game.to_json(),
         repr([(r.player, r.category, r.points, r.reason) for r in sheet.rows]),
         repr([(p.player, p.place) for p in sheet.ranking()]),
         repr([game.view(p) for p in range(len(game.players))]),
-        trace.hexdigest() if trace is not None else "",
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
@@ -89,7 +91,8 @@ def all_digests() -> dict[str, str]:
             key = _case_id(name, players, options, seed)
             trace = hashlib.sha256()
             game = play_random(name, players, seed, options, trace)
-            out["random:" + key] = digest(game, trace)
+            out["random:" + key] = digest(game)
+            out["trace:" + key] = trace.hexdigest()
         key = _case_id(name, players, options, SEEDS[0])
         out["greedy:" + key] = digest(play_greedy(name, players, SEEDS[0], options))
     return out

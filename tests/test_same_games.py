@@ -24,5 +24,5 @@ def test_every_pinned_game_is_played_the_same(digests: dict[str, str]) -> None:
 def test_the_digests_cover_every_game(digests: dict[str, str]) -> None:
     import gamecore
 
-    games = {key.split(":")[1].split("/")[0] for key in digests}
+    games = {key.split(":")[1].split("/")[0] for key in digests if key.startswith("greedy:")}
     assert games == set(gamecore.GAMES)
