@@ -4,8 +4,9 @@ A refactor of an engine must not change a single game: the same seed, options an
 give the same log, position, views and score sheet ("random:" and "greedy:" digests). The
 "trace:" digests add what a player was shown at every step of the random games (the mover's
 view and the legal actions in words): a change of wording changes only those.
-``python tests/same_games.py --write`` records the digests (only when a rule change is meant to change games, and said so in the
-commit); ``tests/test_same_games.py`` compares against them.
+``python tests/same_games.py --write`` records the digests (only when a rule change is meant
+to change games, and said so in the commit); ``tests/test_same_games.py`` compares against
+them.
 """
 
 from __future__ import annotations
