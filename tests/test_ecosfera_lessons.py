@@ -51,7 +51,7 @@ from widgets.ecosfera.lesson import (
     play,
     what_if,
 )
-from widgets.ecosfera.table import describe_action, hint_items
+from widgets.ecosfera.table_words import describe_action, hint_items
 from widgets.notes import WIDTH
 from widgets.svg import Picture
 

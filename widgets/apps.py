@@ -314,10 +314,7 @@ class PlayApp:
 
     def _in_progress(self) -> bool:
         """A game someone has played in and not finished: starting again would lose it."""
-        game = self.table.game
-        humans = [k for k, seat in enumerate(self.table.seats) if seat == "human"]
-        played = any(entry.get("player") in humans for entry in _log(game))
-        return played and not game.is_over
+        return self.table.humans_have_played() and not self.table.game.is_over
 
     def press_start(self) -> bool:
         """Start a new game with the settings on screen. In the middle of a game the first
@@ -371,11 +368,6 @@ class PlayApp:
 
 def _html(text: str) -> str:
     return escape(text, quote=False)
-
-
-def _log(game: Game) -> list[dict[str, Any]]:
-    """The game's action log as its save file writes it."""
-    return list(json.loads(game.to_json())["log"])
 
 
 def _renamed(game: Game, renames: Mapping[str, str]) -> Game:

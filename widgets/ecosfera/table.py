@@ -60,15 +60,12 @@ from ..status import StatusLine
 from ..table_base import GameTable, labelled_html, set_traits, show
 from ..words import about, bot_kind_words, bot_moves_words, loaded_event, you_name
 from .table_controls import make_buttons, make_choices, make_question, make_settings, table_layout
-from .table_model import BURST, NEW_GAME, Pending, Reply, TableModel
+from .table_model import NEW_GAME, Pending, Reply, TableModel
 from .table_scene import WIDTH, TableLook, scene_height, table_scene
 from .table_words import (
     ABILITY_OF,
-    acquisitions,
-    describe_action,
     describe_move,
     hint_items,
-    hint_marks,
     history_html,
     history_of,
     score_html,
@@ -135,9 +132,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         if players is None:  # named in the language of the moment: "You" ("Tú"), "Greedy bot"...
             players = default_names(seats) if seats is not None else (you_name(),)
         names = tuple(players)
-        chosen = check_seats(
-            seats if seats is not None else default_seats(len(names)), len(names), seat_kinds()
-        )
+        chosen = check_seats(seats, len(names), seat_kinds())
         game = Ecosfera(names, fresh_seed() if seed is None else seed, level=level, **options)
         self._build(game, chosen, step_bots, search_iterations)
 
@@ -154,7 +149,7 @@ class EcosferaTable(GameTable[Ecosfera]):
         if not isinstance(game, Ecosfera):
             raise TypeError(f"from_game needs an Ecosfera game, not {type(game).__name__}")
         n = len(game.players)
-        chosen = check_seats(seats if seats is not None else default_seats(n), n, seat_kinds())
+        chosen = check_seats(seats, n, seat_kinds())
         table = cls.__new__(cls)
         table._build(game.clone(), chosen, step_bots, search_iterations)
         return table
@@ -694,8 +689,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             kind = bot_kind_words(self.seats[player])
             return t("ecosfera_table.turn_bot", player=name, kind=kind)
         text = about("ecosfera_table.turn_player", name, player=name, turn=game.turns + 1)
-        humans = sum(seat == "human" for seat in self.seats)
-        if humans > 1 and self._last_human is not None and self._last_human != player:
+        if self.hot_seat() and self._last_human is not None and self._last_human != player:
             text += " " + about("ecosfera_table.pass_mouse", name, player=name)
         return text
 
@@ -794,18 +788,4 @@ def _same(a: Action | str, b: Action) -> bool:
     return a == b
 
 
-__all__ = [
-    "BURST",
-    "EcosferaTable",
-    "TableLook",
-    "TableModel",
-    "about",
-    "acquisitions",
-    "describe_action",
-    "describe_move",
-    "hint_items",
-    "hint_marks",
-    "history_of",
-    "seat_kinds",
-    "table_scene",
-]
+__all__ = ["BASE_SEATS", "EcosferaTable", "seat_kinds"]

@@ -127,7 +127,7 @@ class MondoTable(GameTable[Mondo]):
     def _bots(self, game: Mondo) -> dict[int, Any]:
         bots: dict[int, Any] = {}
         for seat, kind in enumerate(self.seats):
-            if kind == "human":
+            if self.is_human(seat):
                 continue
             seed = bot_seed(game.seed, 0, seat)
             options = {"level": self.level} if kind == "rival" else {}

@@ -38,7 +38,7 @@ from gamecore.words import set_language, t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..seats import check_seats, default_names, default_seats, fresh_seed
+from ..seats import check_seats, default_names, fresh_seed
 from ..status import StatusLine
 from ..svg import to_svg
 from ..table_base import GameTable, labelled_html, make_button, set_traits, show
@@ -81,8 +81,7 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
     ) -> None:
         if lang is not None:  # the widget's words follow the process language
             set_language(lang)
-        chosen = tuple(seats) if seats is not None else default_seats(players)
-        chosen = check_seats(chosen, players, SEAT_KINDS)
+        chosen = check_seats(seats, players, SEAT_KINDS)
         names = tuple(names) if names is not None else default_names(chosen)
         game = NuevoMundo(
             names,
@@ -98,7 +97,7 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
     ) -> NuevoMundoTable:
         """Continue a copy of ``game`` (default seats: the first human, the others greedy)."""
         n = len(game.players)
-        chosen = check_seats(seats if seats is not None else default_seats(n), n, SEAT_KINDS)
+        chosen = check_seats(seats, n, SEAT_KINDS)
         table = cls.__new__(cls)
         table._build(game.clone(), chosen, 150, step_bots)
         return table

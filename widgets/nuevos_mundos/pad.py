@@ -84,6 +84,7 @@ __all__ = [
     "worlds_scene",
 ]
 
+
 class ScoringPad(ScoringPadBase):
     """Type or click each world's cards, then watch the score build up category by category.
 

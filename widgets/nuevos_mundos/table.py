@@ -49,7 +49,7 @@ from gamecore.words import t
 from ..canvas import SceneCanvas
 from ..palette import PAPER
 from ..scene import Scene
-from ..seats import check_seats, default_names, default_seats, fresh_seed
+from ..seats import check_seats, default_names, fresh_seed
 from ..status import StatusLine
 from ..svg import Picture, to_svg
 from ..table_base import GameTable, labelled_html, make_button, set_traits, show
@@ -140,7 +140,7 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         if not isinstance(game, NuevosMundos):
             raise TypeError(f"from_game needs a Nuevos Mundos game, not {type(game).__name__}")
         n = len(game.players)
-        chosen = check_seats(seats if seats is not None else default_seats(n), n, SEAT_KINDS)
+        chosen = check_seats(seats, n, SEAT_KINDS)
         table = cls.__new__(cls)
         table._build(game.clone(), chosen, search_iterations, step_bots)
         return table
