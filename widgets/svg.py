@@ -9,6 +9,7 @@ from html import escape
 
 from gamecore.words import t
 
+from .raster import to_png
 from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -98,8 +99,6 @@ def png_metadata(scene: Scene) -> dict[str, object]:
 
 def png_base64(scene: Scene) -> str:
     """The scene as a PNG, base64-encoded as a notebook stores it."""
-    from .raster import to_png
-
     return base64.b64encode(to_png(scene)).decode("ascii")
 
 
@@ -143,8 +142,6 @@ class Picture:
         return to_svg(self.scene)
 
     def _repr_png_(self) -> bytes:
-        from .raster import to_png
-
         return to_png(self.scene)
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from gamecore import make_bot
 from gamecore.mondo import Mondo, clock, kit
 from gamecore.mondo.board import Board
 from gamecore.mondo.game import ROUNDS, cell_faces
@@ -28,7 +29,7 @@ from gamecore.words import t
 
 from ..canvas import SceneCanvas
 from ..palette import PAPER
-from ..scene import Scene
+from ..scene import Scene, Text
 from ..seats import bot_seed, check_seats, default_names, fresh_seed
 from ..status import StatusLine
 from ..table_base import GameTable, labelled_html, make_button, set_traits
@@ -136,8 +137,6 @@ class MondoTable(GameTable[Mondo]):
 
     @staticmethod
     def _make_bot_of(kind: str, seed: int, options: dict[str, Any]) -> Any:
-        from gamecore import make_bot
-
         return make_bot(kind, seed=seed, **options)
 
     def _make_widgets(self, game: Mondo) -> None:
@@ -408,8 +407,6 @@ class MondoTable(GameTable[Mondo]):
         )
 
     def _score_scene(self) -> Scene:
-        from ..scene import Text
-
         height = scene_height(self.game.view(0))
         scene = Scene(WIDTH, height, background=PAPER, title=t("mondo_table.score_title"))
         steps = self._round_steps()

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gamecore.mondo import MondoView, clock, kit
-from gamecore.mondo.board import Board, rim_index
+from gamecore.mondo import MondoView, clock, kit, modules
+from gamecore.mondo.board import Board, describe_board, describe_face, rim_index
 from gamecore.mondo.faces import Face
 from gamecore.mondo.game import JUMPED, PLAYING
 from gamecore.words import t
@@ -114,8 +114,6 @@ def _modules(view: MondoView) -> list[Shape]:
     to click (``task:<slot>``), marked with who took it."""
     if not (view.modifier or view.tasks):
         return []
-    from gamecore.mondo import modules
-
     y = HEIGHT - 24
     shapes: list[Shape] = []
     if view.modifier:
@@ -312,8 +310,6 @@ def target_words(view: MondoView, target: str, side: int, turn: int) -> str | No
     if kind == "hand":
         return t("mondo_table.pick_hand")
     if kind == "task":
-        from gamecore.mondo import modules
-
         slot = int(rest)
         task = next(x for x in modules.tasks() if x.id == view.tasks[slot])
         return t("mondo_table.pick_task", slot=slot + 1, task=task.name())
@@ -322,13 +318,9 @@ def target_words(view: MondoView, target: str, side: int, turn: int) -> str | No
 
 def describe(face: Face) -> str:
     """A face in a few words (for the keyboard list and screen readers)."""
-    from gamecore.mondo.board import describe_face
-
     return describe_face(face)
 
 
 def spaces_in_words(view: MondoView) -> Sequence[str]:
     """Your board in sentences (for the table in words)."""
-    from gamecore.mondo.board import describe_board
-
     return [describe_board(board_of(view, view.player), view.rim)]

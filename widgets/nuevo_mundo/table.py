@@ -30,6 +30,7 @@ import ipywidgets as w
 
 from gamecore.nuevo_mundo import NuevoMundo
 from gamecore.nuevo_mundo.actions import EndTurn
+from gamecore.nuevo_mundo.data import CARDS
 from gamecore.nuevo_mundo.events import history_lines
 from gamecore.nuevo_mundo.game import PLACE
 from gamecore.protocol import Action, Chance
@@ -377,8 +378,6 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
         elif kind == "faceup":
             self._act(self.model.click_face_up(int(rest)))
         elif kind == "hand":
-            from gamecore.nuevo_mundo.data import CARDS
-
             self._said(Said(event=card_words(CARDS[int(rest)])))
         else:
             self._said(Said(problem=t("nuevo_mundo_table.click_map")))
