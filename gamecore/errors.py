@@ -22,9 +22,9 @@ class Refusal(str):
     values: Mapping[str, Any]
 
     def __new__(cls, key: str, /, lang: str | None = None, **values: Any) -> Refusal:
-        refusal = super().__new__(cls, t(key, lang=lang, **values))
+        refusal = str.__new__(cls, t(key, lang=lang, **values))
         refusal.key = key
-        refusal.values = MappingProxyType(values)
+        refusal.values = values  # a fresh dict of this call's own (read-only by contract)
         return refusal
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (study workers) keep key and values
@@ -38,13 +38,16 @@ class Refusal(str):
 def _rebuilt(text: str, key: str, values: dict[str, Any]) -> Refusal:
     refusal = str.__new__(Refusal, text)
     refusal.key = key
-    refusal.values = MappingProxyType(values)
+    refusal.values = values
     return refusal
 
 
 def refuse(key: str, /, **values: Any) -> Refusal:
     """The refusal of catalog ``key`` filled with ``values``, in the process language."""
-    return Refusal(key, **values)
+    refusal = str.__new__(Refusal, t(key, **values))  # Refusal(key, **values), one call less
+    refusal.key = key
+    refusal.values = values
+    return refusal
 
 
 class IllegalAction(ValueError):
