@@ -26,6 +26,7 @@ from test_widget_ecosfera import (
     solo,
 )
 
+from gamecore import Refusal
 from gamecore.ecosfera import (
     AcquireAnimal,
     AcquirePlant,
@@ -34,7 +35,9 @@ from gamecore.ecosfera import (
     TakeMissingElement,
 )
 from gamecore.ecosfera.data import ELEMENTS, is_element
-from widgets.ecosfera.table_model import BURST, Reply, TableModel
+from gamecore.ecosfera.explain import in_words
+from gamecore.words import has
+from widgets.ecosfera.table_model import BURST, CALL_REFUSALS, Reply, TableModel
 
 CODE = re.compile(r"#\d|\b[PA]\d\d\b")
 
@@ -149,6 +152,27 @@ def test_a_mycorrhizing_pair_says_why_it_calls_no_animal() -> None:
         SCOTS_PINE, FLY_AGARIC
     )
     assert "They mycorrhize" in reply.event
+
+
+def test_a_refused_call_is_the_engines_reason_in_the_tables_words_chosen_by_key() -> None:
+    """The table asks the engine why two plants do not call an animal and never checks the
+    rule itself: a pair that mycorrhizes (key ecosfera.pair_mycorrhizes) is told what it does
+    instead, in the table's words; any other reason is the engine's sentence with names."""
+    model, _ = model_of([SCOTS_PINE, FLY_AGARIC, el("sun")])
+    game = model.game
+    model.select(SCOTS_PINE)
+    model.select(FLY_AGARIC)
+    why = game.why_illegal(AcquireAnimal(REINDEER, SCOTS_PINE, FLY_AGARIC))
+    assert isinstance(why, Refusal) and why.key in CALL_REFUSALS
+    assert model.click(f"animal:{REINDEER}").problem == (
+        "Scots pine and Fly agaric mycorrhize: while the tiles of the biomes they share are "
+        "missing, they place those tiles instead of calling Reindeer."
+    )
+    other = game.why_illegal(AcquireAnimal(ARCTIC_FOX, SCOTS_PINE, FLY_AGARIC))
+    assert isinstance(other, Refusal) and other.key not in CALL_REFUSALS
+    assert model.click(f"animal:{ARCTIC_FOX}").problem == in_words(game.cards, other)
+    for engine_key, table_key in CALL_REFUSALS.items():
+        assert has(engine_key) and has(table_key)
 
 
 def test_end_turn_asks_and_never_confirms_itself() -> None:

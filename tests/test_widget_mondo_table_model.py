@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore import make_bot, new_game
+from gamecore import Refusal, make_bot, new_game
 from gamecore.mondo import Mondo, Place, Stop, Take
 from gamecore.mondo.game import EMPTY, JUMPED, cell_parts
-from widgets.mondo.table_model import PUZZLE_STEP_MS, MondoTableModel
+from gamecore.words import has, t
+from widgets.mondo.table_model import AT_ONCE, PUZZLE_STEP_MS, TABLE_WORDS, MondoTableModel
 
 
 def table(players: int = 3, seed: int = 1, **options) -> MondoTableModel:
@@ -71,6 +72,20 @@ def test_refusals_say_why_and_change_nothing():
     assert "already hold" in (model.take(1).problem or "")
     assert "place it" in (model.jump_out().problem or "")
     assert model.key("x").problem and "F flips" in (model.key("x").problem or "")
+
+
+def test_the_engines_refusals_are_said_in_the_tables_words_by_key():
+    """The table keeps no copy of the engine's rules: it plays the request and, for the
+    refusals it words its own way, chooses the words by the refusal's key; those that no
+    bot can lift are said before any bot acts."""
+    model = table()
+    said = model.place(4)
+    why = model.game.why_illegal(Place(0, model.moment(), 4, 0, 0))
+    assert isinstance(why, Refusal) and (Place, why.key) in TABLE_WORDS
+    assert said.problem == t(TABLE_WORDS[(Place, why.key)]) and not said.event
+    for (_kind, engine_key), table_key in TABLE_WORDS.items():
+        assert engine_key in AT_ONCE and has(engine_key) and has(table_key)
+    assert all(has(key) for key in AT_ONCE)
 
 
 def test_keys_take_flip_turn_put_back_and_jump_out():
