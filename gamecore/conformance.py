@@ -49,12 +49,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .errors import IllegalAction, Refusal
-from .protocol import Action, Game, GameSpec, Outcome, load_json, new_game, spec_of
+from .protocol import Action, Game, GameSpec, Outcome, Setup, load_json, new_game, spec_of
 
 LAWS: Final = (
     "clone",
@@ -92,39 +92,6 @@ alone as a strict expected failure (red once fixed: then the entry goes)."""
 def laws_for(name: str) -> tuple[str, ...]:
     """The laws a run checks on game ``name`` by default: all but its known breaches."""
     return tuple(law for law in LAWS if (name, law) not in KNOWN_BREACHES)
-
-
-@dataclass(frozen=True)
-class Setup:
-    """One set-up the conformance suite plays a game in: how many players, the options, and
-    how many seeded random games (seeds 0, 1, ...)."""
-
-    players: int
-    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
-    seeds: int = 3
-    label: str = ""
-    """The test's name for it after the players ("base" in "nuevos-mundos-2p-base"); by
-    default made of the options ("level3", "teaching-table-rounds4")."""
-
-    @property
-    def id(self) -> str:
-        """A readable name: "2p-level3", "4p-golfo-table-rounds3"."""
-        parts = [f"{self.players}p", self.label or _options_label(self.options)]
-        return "-".join(p for p in parts if p)
-
-
-def _options_label(options: Mapping[str, Any]) -> str:
-    parts: list[str] = []
-    for key, value in options.items():
-        if isinstance(value, bool):
-            parts.append(key if value else f"no_{key}")
-        elif isinstance(value, int):
-            parts.append(f"{key}{value}")
-        elif isinstance(value, str):
-            parts.append(value)
-        else:
-            parts.append("+".join(map(str, value)) or f"no_{key}")
-    return "-".join(parts)
 
 
 @dataclass

@@ -20,14 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from hashlib import sha512
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalAction, SaveFileError
 from .scoresheet import ScoreSheet
 from .words import get_language, t
-
-if TYPE_CHECKING:
-    from .conformance import Setup
 
 try:  # the games' modules take it from here
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -525,6 +522,39 @@ class Game(ABC):
             f"<{type(self).__name__} {', '.join(self.players)}; seed {self.seed}; "
             f"{len(self.moves())} moves; {state}>"
         )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One set-up the conformance suite plays a game in: how many players, the options, and
+    how many seeded random games (seeds 0, 1, ...)."""
+
+    players: int
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    seeds: int = 3
+    label: str = ""
+    """The test's name for it after the players ("base" in "nuevos-mundos-2p-base"); by
+    default made of the options ("level3", "teaching-table-rounds4")."""
+
+    @property
+    def id(self) -> str:
+        """A readable name: "2p-level3", "4p-golfo-table-rounds3"."""
+        parts = [f"{self.players}p", self.label or _options_label(self.options)]
+        return "-".join(p for p in parts if p)
+
+
+def _options_label(options: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    for key, value in options.items():
+        if isinstance(value, bool):
+            parts.append(key if value else f"no_{key}")
+        elif isinstance(value, int):
+            parts.append(f"{key}{value}")
+        elif isinstance(value, str):
+            parts.append(value)
+        else:
+            parts.append("+".join(map(str, value)) or f"no_{key}")
+    return "-".join(parts)
 
 
 @dataclass(frozen=True)

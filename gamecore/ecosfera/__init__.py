@@ -4,8 +4,7 @@
 scores a physical game; ``gamecore.new_game("ecosfera", players=1, level=1)`` plays one.
 """
 
-from ..conformance import Setup
-from ..protocol import GameSpec, register
+from ..protocol import GameSpec, Setup, register
 from . import bots
 from .data import (
     ABILITIES,

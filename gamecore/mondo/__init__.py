@@ -6,8 +6,7 @@ time, from one shared heap of tiles.
 ``faces`` holds the tile faces as data, ``data`` the components (tiles, boards, chips).
 """
 
-from ..conformance import Setup
-from ..protocol import GameSpec, register
+from ..protocol import GameSpec, Setup, register
 from . import bots
 from .actions import JumpOut, Place, Return, Stop, Take, TakeTask, clock
 from .faces import Face, parse_face

@@ -7,8 +7,7 @@ the colour die and fight with the criptex.
 cards, ``criptex`` the battle criptex as mathematics (criteria, rounds, equilibria).
 """
 
-from ..conformance import Setup
-from ..protocol import GameSpec, register
+from ..protocol import GameSpec, Setup, register
 from . import bots, players
 from .criptex import battle_round, criterion
 from .game import NuevoMundo, NuevoMundoView

@@ -4,8 +4,7 @@
 plays one.
 """
 
-from ..conformance import Setup
-from ..protocol import GameSpec, register
+from ..protocol import GameSpec, Setup, register
 from . import bots
 from .data import BIOMES, ICONS, MODULES, biome_of, card_icons, card_label
 from .game import (
