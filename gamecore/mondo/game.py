@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from ..errors import Refusal, refuse
-from ..position import LIST, LISTS, VALUE, Field, Shape, copy_position, position_key, shown
+from ..position import LIST, LISTS, VALUE, Field, Shape, compile_position
 from ..protocol import Action, Game
 from ..scoresheet import ScoreSheet
 from ..words import t
@@ -102,6 +102,7 @@ POSITION: Final = (
 """Everything that changes during a game, listed once: ``clone``, ``==`` (the key) and
 ``view`` loop over it. The view shows the heap's top layer side up only, the viewer's own
 tile in hand, and the modifier, tasks and scored rounds in words and totals."""
+_POSITION_CODE: Final = compile_position(POSITION)
 
 
 def cell_code(tile: int, side: int, turn: int) -> int:
@@ -598,15 +599,15 @@ class Mondo(Game):
             modifier=self.modifier().id if self.modifier_order and self.round < ROUNDS else "",
             tasks=tuple(modules.tasks()[k].id for k in self.task_display),
             task_of=tuple("" if k == NO_TASK else modules.tasks()[k].id for k in self.task_of),
-            **shown(POSITION, self),
+            **_POSITION_CODE.shown(self),
         )
 
     # ------------------------------------------------------------------ copies
     def _state_key(self) -> tuple[Any, ...]:
-        return position_key(POSITION, self)
+        return _POSITION_CODE.key(self)
 
     def _copy_state(self, other: Any) -> None:
-        copy_position(POSITION, self, other)
+        _POSITION_CODE.copy(self, other)
 
 
 Check = Callable[[Any, Any], Refusal | None]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..errors import Refusal, refuse
-from ..position import LIST, LISTS, ROW, VALUE, Field, copy_position, position_key, shown
+from ..position import LIST, LISTS, ROW, VALUE, Field, compile_position
 from ..protocol import Action, Chance, Game, mypyc_attr
 from ..scoresheet import ScoreSheet
 from ..words import t
@@ -56,6 +56,7 @@ POSITION: Final = (
     Field("_current", VALUE, view="current_player"),
     Field("_last_queue", LIST),
 )
+_POSITION_CODE: Final = compile_position(POSITION)
 """Everything that changes during a game, listed once: ``clone``, ``==`` (the key) and
 ``view`` loop over it. The view shows the viewer's own hand and only the sizes of the
 others and of the creation pile; the order of the last cards follows from ``ender``."""
@@ -453,7 +454,7 @@ class NuevosMundos(Game):
             hand=tuple(self.hands[player]),
             hand_sizes=tuple(len(h) for h in self.hands),
             creation_size=len(self.creation),
-            **shown(POSITION, self),
+            **_POSITION_CODE.shown(self),
         )
 
     def score(self, settlement_values: Mapping[str, int] | None = None) -> ScoreSheet:
@@ -491,10 +492,10 @@ class NuevosMundos(Game):
         yield "creation", self.creation
 
     def _state_key(self) -> tuple[Any, ...]:
-        return (*position_key(POSITION, self), self._chance_count)
+        return (*_POSITION_CODE.key(self), self._chance_count)
 
     def _copy_state(self, other: Any) -> None:
-        copy_position(POSITION, self, other)
+        _POSITION_CODE.copy(self, other)
 
     def describe_board(self) -> str:
         """The universe board in one line."""
