@@ -72,7 +72,8 @@ class Return(Action):
     side: int
 
     def __str__(self) -> str:
-        return t("mondo.action_return", time=clock(self.time))
+        side = t(f"mondo.side_{self.side}") if self.side in (0, 1) else str(self.side)
+        return t("mondo.action_return", side=side, time=clock(self.time))
 
 
 @dataclass(frozen=True)
