@@ -190,16 +190,6 @@ def test_a_new_round_shows_new_tasks_and_clears_the_taken_ones():
     assert len(game.task_display) == 4
 
 
-@pytest.mark.parametrize("side", ["A", "B"])
-@pytest.mark.parametrize("level", ["advanced", "expert"])
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_the_conformance_suite_at_every_level(level, players, side):
-    from gamecore.conformance import check_random_games
-
-    report = check_random_games("mondo", players=players, seeds=range(1), level=level, side=side)
-    assert report.games == 1 and report.refusals_checked > 0
-
-
 def test_determinize_keeps_the_public_modules():
     from gamecore.mondo.bots import determinize
 

@@ -373,15 +373,6 @@ def test_determinize_fits_the_view_and_hides_what_the_view_hides():
         SPEC.check_invariants(guess)
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_the_conformance_suite_on_both_sides(players):
-    from gamecore.conformance import check_random_games
-
-    for side in ("A", "B"):
-        report = check_random_games("mondo", players=players, seeds=range(2), side=side)
-        assert report.games == 2 and report.refusals_checked > 0
-
-
 def test_the_engine_benchmark_prints_its_figures(capsys, monkeypatch):
     import sys
     from pathlib import Path
