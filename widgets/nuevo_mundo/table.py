@@ -329,7 +329,11 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
                 decisions += 1
         undone = len(game.moves()) - keep
         who = game.moves()[keep][0]
-        self.game = type(game)._replay(game.players, game.seed, game.options, game.log[:cut])
+        self.game = type(
+            game
+        )._replay(  # the game's own log: replayed without re-checking
+            game.players, game.seed, game.options, game.log[:cut], trusted=True
+        )
         del self.history[max(0, len(self.history) - undone) :]
         self.model.clear()
         self._forget_download()
