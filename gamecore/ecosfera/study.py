@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..experiments.plugin import Outcome, StudyPlugin
+from ..experiments.plugin import StudyPlugin, Tally, winners_of
 from ..experiments.seats import BotSpec
 from ..experiments.stats import wilson_interval
 from ..experiments.study import GameRow, Progress, play_study_game, run_study
@@ -30,7 +30,6 @@ from ..protocol import Game
 from .actions import TakeMissingElement
 from .data import ELEMENTS, LEVELS
 from .game import Ecosfera
-from .position import WON
 
 
 @dataclass(frozen=True)
@@ -236,24 +235,24 @@ def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> 
             measures[key] = game.turns + 1
 
 
-def _outcome(game: Game) -> Outcome:
-    """A cooperative game: every seat wins together or nobody does; the team's score is
-    every seat's total."""
+def _tally(game: Game) -> Tally:
+    """A cooperative game: every seat wins together or nobody does (the game's outcome);
+    the team's score is every seat's total."""
     assert isinstance(game, Ecosfera)
     sheet = game.score()
     team = sheet.players[0]
     seats = len(game.players)
-    won = game.status == WON
+    winners = winners_of(game)
     measures: dict[str, float | int | None] = {
-        "won": int(won),
+        "won": int(bool(winners)),
         "turns": game.turns,
         "biome_tiles": len(game.biome_tiles),
         "extinction_tiles": game.extinction_tiles,
     }
     for element in ELEMENTS:
         measures.setdefault(f"ran_out_{element}", None)
-    return Outcome(
-        winners=tuple(range(seats)) if won else (),
+    return Tally(
+        winners=winners,
         totals=(sheet.total(team),) * seats,
         points={c: (sheet.points(team, c),) * seats for c in sheet.categories},
         measures=measures,
@@ -262,7 +261,7 @@ def _outcome(game: Game) -> Outcome:
 
 STUDY = StudyPlugin(
     options={"level": (1, _level)},
-    outcome=_outcome,
+    tally=_tally,
     watch=_watch,
 )
 """Ecosfera in ``gamecore.experiments.run_study``: the option ``level``; the measures won,

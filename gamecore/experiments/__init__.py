@@ -15,7 +15,7 @@ same for one process, many, or a Dask cluster.
 - ``pace`` says how fast a study goes and how long is left.
 """
 
-from .plugin import Outcome, StudyPlugin, plugin_of
+from .plugin import StudyPlugin, Tally, plugin_of
 from .seats import SEATINGS, BotSpec, as_bot_spec, bot
 from .stats import Difference, Rate, margin_of_error, mean_and_spread, wilson_interval
 from .study import GameRow, Progress, StudyResult, play_study_game, run_study
@@ -25,11 +25,11 @@ __all__ = [
     "BotSpec",
     "Difference",
     "GameRow",
-    "Outcome",
     "Progress",
     "Rate",
     "StudyPlugin",
     "StudyResult",
+    "Tally",
     "as_bot_spec",
     "bot",
     "margin_of_error",

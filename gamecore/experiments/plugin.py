@@ -3,8 +3,10 @@
 A game's package holds a module ``study`` with a ``STUDY`` object (a ``StudyPlugin``); the
 workbench finds it next to the game's class and never names a game itself. The plug-in says
 which set-up options a study may pass (with their defaults and a check), how to make a game
-from them, and how to read one finished game: its winners, each seat's total and category
-points, and the game's own measures (Ecosfera: the turn each element deck ran out).
+from them, and how to read one finished game (its ``Tally``): its winners, each seat's total
+and category points, and the game's own measures (Ecosfera: the turn each element deck ran
+out). The winners are always the protocol's (``game.outcome.winners``); a plug-in adds what
+a study counts.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import Game, GameSpec, spec_of
+from ..words import t
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """What one finished game left behind, seat by seat (seat 0 played first)."""
+class Tally:
+    """What the workbench reads from one finished game, seat by seat (seat 0 played first).
+
+    How the game ended and who won is the protocol's ``Game.outcome``; a tally copies its
+    winners beside the numbers a study counts."""
 
     winners: tuple[int, ...]
     """The winning seats (all of a cooperative team that won; none when it lost)."""
@@ -30,12 +36,19 @@ class Outcome:
     """The game's own measures (a number, or None when it did not happen)."""
 
 
-def scoresheet_outcome(game: Game) -> Outcome:
-    """The outcome of a competitive game from its score sheet (the default)."""
+def winners_of(game: Game) -> tuple[int, ...]:
+    """The winning seats of a finished game, as the protocol says (``game.outcome``)."""
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError(t("study.tally_unfinished", game=game.name))
+    return outcome.winners
+
+
+def scoresheet_tally(game: Game) -> Tally:
+    """The tally of a game from its outcome's winners and its score sheet (the default)."""
     sheet = game.score()
-    seat_of = {p: i for i, p in enumerate(game.players)}
-    return Outcome(
-        winners=tuple(sorted(seat_of[w] for w in sheet.winners())),
+    return Tally(
+        winners=winners_of(game),
         totals=tuple(sheet.total(p) for p in game.players),
         points={c: tuple(sheet.points(p, c) for p in game.players) for c in sheet.categories},
     )
@@ -51,7 +64,8 @@ class StudyPlugin:
 
     options: Mapping[str, tuple[Any, Check]] = field(default_factory=dict)
     """Set-up option -> (default, check). Only these may be passed to a study."""
-    outcome: Callable[[Game], Outcome] = scoresheet_outcome
+    tally: Callable[[Game], Tally] = scoresheet_tally
+    """What a study reads from a finished game (its winners always the protocol's)."""
     watch: Callable[[Game, Any, dict[str, float | int | None]], None] | None = None
     """Called after every move with the game, the move and the measures so far (to count
     moves of a kind, or note when something happens, such as a deck running out)."""
@@ -95,4 +109,4 @@ def plugin_of(name: str) -> StudyPlugin:
     return found
 
 
-__all__ = ["PLAIN", "Outcome", "StudyPlugin", "plugin_of", "scoresheet_outcome"]
+__all__ = ["PLAIN", "StudyPlugin", "Tally", "plugin_of", "scoresheet_tally", "winners_of"]

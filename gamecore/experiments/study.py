@@ -125,17 +125,17 @@ def play_study_game(
         length += 1
         if watch is not None:
             watch(played, action, measures)
-    outcome = plugin.outcome(played)
-    for name, value in outcome.measures.items():  # the outcome's None ("did not happen")
+    tally = plugin.tally(played)
+    for name, value in tally.measures.items():  # the tally's None ("did not happen")
         if value is not None or name not in measures:  # never erases what watch() saw
             measures[name] = value
     return GameRow(
         index=index,
         seed=deal,
         bots=tuple(s.name for s in specs),
-        winners=outcome.winners,
-        totals=outcome.totals,
-        points=tuple((c, tuple(p)) for c, p in outcome.points.items()),
+        winners=tally.winners,
+        totals=tally.totals,
+        points=tuple((c, tuple(p)) for c, p in tally.points.items()),
         length=length,
         measures=tuple(sorted(measures.items())),
         actions=tuple(tuple(c) for c in counts),

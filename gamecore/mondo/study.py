@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..experiments.plugin import Outcome, StudyPlugin
+from ..experiments.plugin import StudyPlugin, Tally, winners_of
 from ..protocol import Game
 from ..words import t
 from . import kit
@@ -107,12 +107,11 @@ def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> 
         measures[key] = value if mean is None else mean + (value - mean) / jumps
 
 
-def _outcome(game: Game) -> Outcome:
-    """The winners by the game's total; points per rulebook category over the three rounds;
-    every seat's times present (None: it never jumped out)."""
+def _tally(game: Game) -> Tally:
+    """The winners of the game's outcome (by its total); points per rulebook category over
+    the three rounds; every seat's times present (None: it never jumped out)."""
     assert isinstance(game, Mondo)
     sheet = game.score()
-    seat_of = {p: i for i, p in enumerate(game.players)}
     categories = dict.fromkeys(c for r in game.rounds for c in r.categories)
     points = {
         c: tuple(
@@ -124,8 +123,8 @@ def _outcome(game: Game) -> Outcome:
     for seat in range(1, len(game.players) + 1):
         measures[f"jump_time_{seat}"] = None
         measures[f"empty_at_jump_{seat}"] = None
-    return Outcome(
-        winners=tuple(sorted(seat_of[w] for w in sheet.winners())),
+    return Tally(
+        winners=winners_of(game),
         totals=tuple(sheet.total(p) for p in game.players),
         points=points,
         measures=measures,
@@ -138,7 +137,7 @@ STUDY = StudyPlugin(
         "level": ("beginner", _level),
         "round_seconds": (None, _seconds),
     },
-    outcome=_outcome,
+    tally=_tally,
     watch=_watch,
     game_options=_game_options,
 )

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from ..experiments.plugin import Outcome, StudyPlugin, scoresheet_outcome
+from ..experiments.plugin import StudyPlugin, Tally, scoresheet_tally
 from ..protocol import Game
 from ..words import t
 from .game import DEFAULT_OPERATIONS, DEFAULT_ROUNDS, NuevoMundo
@@ -100,9 +100,9 @@ def game_measures(game: NuevoMundo) -> dict[str, float | int | None]:
             left.setdefault(int(event[1]), round_now)
         elif kind == "settlement_lost":
             lost += 1
-    measures: dict[str, float | int | None] = {
-        f"victory_{v}": int(game.victory == v) for v in VICTORIES
-    }
+    outcome = game.outcome  # None while the game goes on: no victory yet
+    ending = outcome.ending if outcome is not None else None
+    measures: dict[str, float | int | None] = {f"victory_{v}": int(ending == v) for v in VICTORIES}
     measures.update(
         rounds_played=game.round,
         battles=kinds["battle"],
@@ -119,13 +119,13 @@ def game_measures(game: NuevoMundo) -> dict[str, float | int | None]:
     return measures
 
 
-def _outcome(game: Game) -> Outcome:
-    """The game's own winners (a victory by categories or survival, not the most points),
-    card points by category, and the measures."""
+def _tally(game: Game) -> Tally:
+    """The winners of the game's outcome (a victory by categories or survival, not the most
+    points), card points by category, and the measures."""
     assert isinstance(game, NuevoMundo)
-    scored = scoresheet_outcome(game)
-    return Outcome(
-        winners=tuple(sorted(game.winners)),
+    scored = scoresheet_tally(game)
+    return Tally(
+        winners=scored.winners,
         totals=scored.totals,
         points=scored.points,
         measures=game_measures(game),
@@ -138,7 +138,7 @@ STUDY = StudyPlugin(
         "rounds": (DEFAULT_ROUNDS, _rounds),
         "operations": (DEFAULT_OPERATIONS, _operations),
     },
-    outcome=_outcome,
+    tally=_tally,
 )
 """Nuevo Mundo in ``gamecore.experiments.run_study``: options ``scenario``, ``rounds`` and
 ``operations``; card points by category; how and when the game ended (see the module)."""
