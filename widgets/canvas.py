@@ -27,6 +27,8 @@ from typing import Any
 
 from ipycanvas import Canvas, hold_canvas
 
+from gamecore.words import t
+
 from .scene import Circle, Path, Polygon, Rect, Scene, Shape, Text
 from .svg import FONT
 
@@ -355,7 +357,7 @@ class SceneCanvas:
             if self.on_click is not None:
                 self.on_click(target, x, y)
         except Exception as err:  # a click must never raise into the kernel log
-            message = f"That click could not be handled: {err}"
+            message = t("table.click_failed", error=str(err))
             if self.on_error is not None:
                 self.on_error(message)
             else:
