@@ -312,3 +312,18 @@ def test_importing_widgets_imports_no_widget_library() -> None:
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip() == "[]"
+
+
+LONGEST_MODULE = 800
+"""About the most one module should need (STYLE.md): past it, a module holds more than one
+part of the rules or more than one layer, and is split along them."""
+
+
+def test_no_module_is_longer_than_about_800_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for package in ("gamecore", "widgets")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE
+    }
+    assert not long, f"split these along their parts: {long}"

@@ -46,7 +46,7 @@ Decisions:
   turning, flipping, swapping and removing tiles), seeded and counted in iterations, so the
   same seed gives the same board unless the time budget cuts it short. It runs alone when
   OR-Tools is missing or ``method="search"``, and gives CP-SAT its first solution
-  otherwise. Its bound: each tile's animal, volcano and land regions (``_simple_bound``).
+  otherwise. Its bound: each tile's animal, volcano and land regions (``simple_bound``).
 - **What to expect** (benchmarks/mondo_solver.py): CP-SAT proves boards up to about 3 x 3
   in seconds; on the 4 x 6 board it improves the search's board but seldom closes the gap
   in a classroom budget, so a lesson shows "best found" with its bound.
@@ -63,18 +63,29 @@ from typing import Any, Final
 
 from ..words import number, t
 from . import data
-from .board import Board, Cell, check_rim, opposite, rim_index
+from .board import Board, Cell, opposite
 from .data import Tile
-from .faces import ACTIVE, INACTIVE, LAND, N_EDGES, TERRAINS, WATER, Face
+from .faces import LAND, N_EDGES, TERRAINS, Face
 from .scoring import (
-    ANIMAL_POINTS,
     EMPTY_SPACE_POINTS,
     LANDSCAPE_POINTS,
-    VOLCANO_POINTS,
     WRONG_CONNECTION_POINTS,
     Analysis,
     analyse,
     score_boards,
+)
+from .solver_problem import (
+    Option,
+    Problem,
+    column_spaces,
+    connected,
+    face_key,
+    fast_points,
+    land_regions,
+    option_of,
+    problem_of,
+    row_spaces,
+    simple_bound,
 )
 
 METHODS: Final = ("auto", "cp-sat", "search")
@@ -162,215 +173,14 @@ class Distance:
         return t("mondo_solver.distance_better", lang, played=played, best=best)
 
 
-# ----------------------------------------------------------------------------- the problem
-
-
-@dataclass(frozen=True)
-class _Option:
-    """One tile side turned one way, with what the scoring needs of it."""
-
-    tile: int  # index in the problem's tiles
-    side: int
-    turn: int
-    face: Face
-    region: tuple[int, int, int, int]  # the region of each edge
-    gain: int  # animal minus volcano penalty
-    land_regions: int
-
-
-@dataclass(frozen=True)
-class _Problem:
-    tiles: tuple[Tile, ...]
-    rows: int
-    cols: int
-    rim: tuple[str, ...]
-    options: tuple[tuple[_Option, ...], ...]  # per tile, its distinct turned sides
-    around: tuple[tuple[int, ...], ...]  # per space and edge: the space beyond, or -1 - rim
-    volcano_chip: bool
-
-    @property
-    def spaces(self) -> int:
-        return self.rows * self.cols
-
-
-def _option(i: int, tile: Tile, side: int, turn: int, volcano_chip: bool) -> _Option:
-    turned = tile.sides[side].rotated(turn)
-    volcano = turned.volcano == ACTIVE or (volcano_chip and turned.volcano == INACTIVE)
-    return _Option(
-        tile=i,
-        side=side,
-        turn=turn,
-        face=turned,
-        region=(turned.region_of(0), turned.region_of(1), turned.region_of(2), turned.region_of(3)),
-        gain=ANIMAL_POINTS * turned.has_animal + VOLCANO_POINTS * volcano,
-        land_regions=_land_regions(turned),
-    )
-
-
-def _land_regions(face: Face) -> int:
-    return sum(1 for group in face.regions if face.edges[group[0]] in LAND)
-
-
-def _column(problem: _Problem, j: int) -> range:
-    return range(j, problem.spaces, problem.cols)
-
-
-def _row(problem: _Problem, j: int) -> range:
-    return range(j * problem.cols, (j + 1) * problem.cols)
-
-
-def _face_key(face: Face) -> tuple[Any, ...]:
-    """What the scoring sees of a face (not the species: every animal is worth 1)."""
-    return (face.edges, face.regions, face.has_animal, face.volcano)
-
-
-def _problem(
-    tiles: Iterable[Tile], side: str, rows: int | None, cols: int | None, volcano_chip: bool
-) -> _Problem:
-    chosen = tuple(tiles)
-    seen: set[int] = set()
-    for position, tile in enumerate(chosen, start=1):
-        if not isinstance(tile, Tile):
-            raise ValueError(t("mondo_solver.not_a_tile", position=position))
-        if tile.id in seen:
-            raise ValueError(t("mondo_solver.tile_twice", id=tile.id))
-        seen.add(tile.id)
-    if side not in data.SIDES:
-        raise ValueError(t("mondo_solver.unknown_side", side=side, sides=", ".join(data.SIDES)))
-    rows = data.BOARD_ROWS if rows is None else rows
-    cols = data.BOARD_COLUMNS if cols is None else cols
-    if rows < 1 or cols < 1:
-        raise ValueError(t("mondo_solver.bad_shape", rows=rows, cols=cols))
-    if (rows, cols) == (data.BOARD_ROWS, data.BOARD_COLUMNS):
-        rim = check_rim(data.RIMS[side], rows, cols)
-    elif side == "A":
-        rim = check_rim(None, rows, cols)
-    else:  # side B's split rim is drawn for the real board only
-        raise ValueError(t("mondo_solver.side_b_shape", rows=rows, cols=cols))
-    options = []
-    for i, tile in enumerate(chosen):
-        mine: dict[tuple[Any, ...], _Option] = {}
-        for s in range(len(tile.sides)):
-            for turn in range(N_EDGES):
-                option = _option(i, tile, s, turn, volcano_chip)
-                mine.setdefault(_face_key(option.face), option)  # one per look
-        options.append(tuple(mine.values()))
-    around = []
-    for r in range(rows):
-        for c in range(cols):
-            beyond = []
-            for e in range(N_EDGES):
-                outer = rim_index(rows, cols, (r, c), e)
-                if outer is not None:
-                    beyond.append(-1 - outer)
-                else:
-                    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[e]
-                    beyond.append((r + dr) * cols + c + dc)
-            around.append(tuple(beyond))
-    return _Problem(chosen, rows, cols, rim, tuple(options), tuple(around), volcano_chip)
-
-
-# ------------------------------------------------------------------- a fast scorer, a bound
-
-
-def _fast_points(problem: _Problem, cells: Sequence[_Option | None]) -> int:
-    """The board's points, as ``scoring`` counts them, without building a ``Board`` (the
-    local search calls this thousands of times; ``best_board`` checks the final answer with
-    the real scorer)."""
-    points = 0
-    parent: dict[int, int] = {}
-    bad: set[int] = set()
-
-    def root(node: int) -> int:
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
-    for space, option in enumerate(cells):
-        if option is None:
-            points += EMPTY_SPACE_POINTS
-            continue
-        points += option.gain
-        for group in range(len(option.face.regions)):
-            parent.setdefault(space * 4 + group, space * 4 + group)
-    for space, option in enumerate(cells):
-        if option is None:
-            continue
-        edges = option.face.edges
-        for e in range(N_EDGES):
-            node = space * 4 + option.region[e]
-            terrain = edges[e]
-            if terrain == WATER:
-                bad.add(node)
-            beyond = problem.around[space][e]
-            if beyond < 0:
-                if problem.rim[-1 - beyond] != terrain:
-                    points += WRONG_CONNECTION_POINTS
-                    bad.add(node)
-                continue
-            other = cells[beyond]
-            if other is None:
-                bad.add(node)
-                continue
-            back = opposite(e)
-            if other.face.edges[back] != terrain:
-                bad.add(node)
-                if e in (1, 2):  # each touching pair once
-                    points += WRONG_CONNECTION_POINTS
-            elif e in (1, 2):
-                a = root(node)
-                b = root(beyond * 4 + other.region[back])
-                if a != b:
-                    parent[a] = b
-    roots = {root(node) for node in parent}
-    spoiled = {root(node) for node in bad}
-    return points + LANDSCAPE_POINTS * len(roots - spoiled)
-
-
-def _connected(problem: _Problem, cells: Sequence[_Option | None]) -> bool:
-    """Whether the placed spaces form one group joined by edges (or there are none)."""
-    placed = [i for i, o in enumerate(cells) if o is not None]
-    if not placed:
-        return True
-    seen = {placed[0]}
-    todo = [placed[0]]
-    while todo:
-        space = todo.pop()
-        for beyond in problem.around[space]:
-            if beyond >= 0 and beyond not in seen and cells[beyond] is not None:
-                seen.add(beyond)
-                todo.append(beyond)
-    return len(seen) == len(placed)
-
-
-def _simple_bound(problem: _Problem) -> int:
-    """No board scores more: a tile gives at most its animal, minus its volcano, plus its
-    share of closed landscapes; the spaces the tiles cannot fill stay empty.
-
-    A closed landscape's land regions are its own. Where the rim is all water, a land
-    region can only be closed by meeting another tile's land, so a closed landscape holds
-    at least two regions, and each region is worth at most 2 / 2 = 1 point; a land rim can
-    close a single region, worth 2."""
-    share = LANDSCAPE_POINTS
-    if not any(letter in LAND for letter in problem.rim):
-        share = LANDSCAPE_POINTS // 2
-    best = sorted(
-        (max(o.gain + share * o.land_regions for o in opts) for opts in problem.options),
-        reverse=True,
-    )[: problem.spaces]
-    empties = problem.spaces - len(best)
-    return sum(b for b in best if b > 0) + EMPTY_SPACE_POINTS * empties
-
-
 # ---------------------------------------------------------------------------- local search
 
 
-def _greedy(problem: _Problem) -> list[_Option | None]:
+def _greedy(problem: Problem) -> list[Option | None]:
     """A first board: spaces from the middle outwards (nearest first, so any first few are
     connected, and a few tiles stay clear of the rim), each taking the free tile side and
     turn that best fits its placed neighbours and the rim."""
-    cells: list[_Option | None] = [None] * problem.spaces
+    cells: list[Option | None] = [None] * problem.spaces
     free = set(range(len(problem.tiles)))
     mid_r, mid_c = (problem.rows - 1) // 2, (problem.cols - 1) // 2
     order = sorted(
@@ -379,7 +189,7 @@ def _greedy(problem: _Problem) -> list[_Option | None]:
     )
     for space in order:
         best: tuple[int, int] | None = None
-        chosen: _Option | None = None
+        chosen: Option | None = None
         for i in sorted(free):
             for option in problem.options[i]:
                 fit = option.gain
@@ -403,20 +213,20 @@ def _greedy(problem: _Problem) -> list[_Option | None]:
 
 
 def _search(
-    problem: _Problem,
+    problem: Problem,
     seed: int,
     iterations: int,
     deadline: float,
-    start: Sequence[_Option | None],
+    start: Sequence[Option | None],
     bound: int,
-) -> tuple[list[_Option | None], int]:
+) -> tuple[list[Option | None], int]:
     """Simulated annealing from ``start``: the best board met and its points (it stops
     early on reaching ``bound``: nothing can score more)."""
     rng = random.Random(seed)
     cells = list(start)
     used = {o.tile for o in cells if o is not None}
     free = sorted(set(range(len(problem.tiles))) - used)
-    points = _fast_points(problem, cells)
+    points = fast_points(problem, cells)
     best, best_points = list(cells), points
     n = problem.spaces
     hot, cold = 2.0, 0.05
@@ -448,9 +258,9 @@ def _search(
         else:
             continue
         changed_shape = (current is None) != (trial[space] is None) or kind >= 0.75
-        if changed_shape and not _connected(problem, trial):
+        if changed_shape and not connected(problem, trial):
             continue
-        new = _fast_points(problem, trial)
+        new = fast_points(problem, trial)
         if new >= points or rng.random() < math.exp((new - points) / heat):
             cells, points = trial, new
             if taken is not None:
@@ -469,12 +279,12 @@ def _search(
 
 
 def _cp_sat(
-    problem: _Problem,
+    problem: Problem,
     seconds: float,
     seed: int,
     workers: int,
-    hint: Sequence[_Option | None],
-) -> tuple[list[_Option | None], int] | None:
+    hint: Sequence[Option | None],
+) -> tuple[list[Option | None], int] | None:
     """The exact model (see the module's notes): the board and the bound (equal to the
     board's points when proven best); ``None`` when CP-SAT found nothing in time."""
     from ortools.sat.python import cp_model  # type: ignore[import-not-found,unused-ignore]
@@ -488,14 +298,14 @@ def _cp_sat(
     orbit_of: dict[tuple[int, int], frozenset[int]] = {}
     for opts in problem.options:
         for o in opts:
-            key = _face_key(o.face)
+            key = face_key(o.face)
             if key not in shapes:
                 shapes[key] = len(shape_face)
                 shape_face.append(o.face)
                 shape_gain.append(o.gain)
     for i, tile in enumerate(problem.tiles):
         for s, face in enumerate(tile.sides):
-            orbit_of[(i, s)] = frozenset(shapes[_face_key(face.rotated(k))] for k in range(4))
+            orbit_of[(i, s)] = frozenset(shapes[face_key(face.rotated(k))] for k in range(4))
     orbits = sorted(set(orbit_of.values()), key=min)
     x = [[m.new_bool_var(f"x{c}_{k}") for k in range(len(shape_face))] for c in range(n)]
     used = {key: m.new_bool_var(f"u{key}") for key in orbit_of}
@@ -564,7 +374,7 @@ def _cp_sat(
     for c in range(n):
         m.add(
             sum(roots[slot_of[(c, e)]] for e in range(4))
-            <= sum(x[c][k] * _land_regions(face) for k, face in enumerate(shape_face))
+            <= sum(x[c][k] * land_regions(face) for k, face in enumerate(shape_face))
         )
     for c in range(n):
         for e in range(4):
@@ -587,7 +397,7 @@ def _cp_sat(
         m.add(placed[c] <= sum(start))
     # a group of tiles that touches neither of two opposite rims scores the same shifted
     # between them: keep only the shift nearest the west (north) rim
-    for length, line in ((problem.cols, _column), (problem.rows, _row)):
+    for length, line in ((problem.cols, column_spaces), (problem.rows, row_spaces)):
         if length < 4:  # a shorter board leaves no room for a shift
             continue
         free = []
@@ -617,11 +427,11 @@ def _cp_sat(
         + EMPTY_SPACE_POINTS * (n - sum(placed))
         + WRONG_CONNECTION_POINTS * sum(wrong)
     )
-    m.add(objective <= _simple_bound(problem))  # redundant: the simple bound, for pruning
+    m.add(objective <= simple_bound(problem))  # redundant: the simple bound, for pruning
     m.maximize(objective)
     # the hint, made whole: CP-SAT repairs a partial hint poorly, so the search's board is
     # fixed in a copy of the model, every other variable solved for, and all of it hinted
-    hinted_shapes = {c: shapes[_face_key(o.face)] for c, o in enumerate(hint) if o is not None}
+    hinted_shapes = {c: shapes[face_key(o.face)] for c, o in enumerate(hint) if o is not None}
     hinted_used = {(o.tile, o.side) for o in hint if o is not None}
     fixed = [(x[c][k], int(hinted_shapes.get(c) == k)) for c in range(n) for k in range(len(x[c]))]
     fixed += [(u, int(key in hinted_used)) for key, u in used.items()]
@@ -646,7 +456,7 @@ def _cp_sat(
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    cells: list[_Option | None] = [None] * n
+    cells: list[Option | None] = [None] * n
     chosen = {c: k for c in range(n) for k in range(len(shape_face)) if solver.value(x[c][k])}
     given = sorted(key for key, u in used.items() if solver.value(u))
     for c, k in sorted(chosen.items()):  # hand each space a used tile side of its face
@@ -654,9 +464,9 @@ def _cp_sat(
         given.remove(key)
         i, s = key
         side = problem.tiles[i].sides[s]
-        wanted = _face_key(shape_face[k])
-        turn = next(q for q in range(N_EDGES) if _face_key(side.rotated(q)) == wanted)
-        cells[c] = _option(i, problem.tiles[i], s, turn, problem.volcano_chip)
+        wanted = face_key(shape_face[k])
+        turn = next(q for q in range(N_EDGES) if face_key(side.rotated(q)) == wanted)
+        cells[c] = option_of(i, problem.tiles[i], s, turn, problem.volcano_chip)
     bound = math.floor(solver.best_objective_bound + 1e-6)
     return cells, bound
 
@@ -707,7 +517,7 @@ def best_board(
         )
     if not seconds > 0:
         raise ValueError(t("mondo_solver.bad_seconds", seconds=seconds))
-    problem = _problem(tiles, side, rows, cols, volcano_chip)
+    problem = problem_of(tiles, side, rows, cols, volcano_chip)
     exact = method == "cp-sat" or (method == "auto" and have_ortools())
     if method == "cp-sat" and not have_ortools():
         raise ValueError(t("mondo_solver.no_ortools"))
@@ -715,7 +525,7 @@ def best_board(
     start = _greedy(problem)
     # CP-SAT gets a short search as its hint and the rest of the budget
     share = seconds if not exact else seconds * 0.3
-    bound = _simple_bound(problem)
+    bound = simple_bound(problem)
     cells, _ = _search(problem, seed, iterations, began + share, start, bound)
     used = "search"
     if exact:
@@ -724,15 +534,15 @@ def best_board(
         if found is not None:
             exact_cells, exact_bound = found
             bound = min(bound, exact_bound)
-            if _fast_points(problem, exact_cells) >= _fast_points(problem, cells):
+            if fast_points(problem, exact_cells) >= fast_points(problem, cells):
                 cells = exact_cells
             used = "cp-sat"
     return _solution(problem, cells, bound, time.perf_counter() - began, used)
 
 
 def _solution(
-    problem: _Problem,
-    cells: Sequence[_Option | None],
+    problem: Problem,
+    cells: Sequence[Option | None],
     bound: int,
     seconds: float,
     method: str,
@@ -832,4 +642,4 @@ def distance(
 
 
 def _look(face: Face | None) -> tuple[Any, ...] | None:
-    return None if face is None else _face_key(face)
+    return None if face is None else face_key(face)
