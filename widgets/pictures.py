@@ -78,7 +78,8 @@ def _ecosfera_scene(game: Any) -> Scene:
     from .ecosfera.table_scene import TableLook, table_scene
 
     lines: tuple[tuple[str, str, bool], ...] = ()
-    if game.is_over:
+    outcome = game.outcome
+    if outcome is not None:
         sheet = game.score()
         team = sheet.players[0]
         lines = tuple(
@@ -93,7 +94,7 @@ def _ecosfera_scene(game: Any) -> Scene:
         seed=game.seed,
         info_title=title,
         score_lines=lines,
-        over=game.status if game.is_over else "",
+        over=outcome.ending if outcome is not None else "",
         still=True,
     )
     return table_scene(game.view(game.turn_player), look)

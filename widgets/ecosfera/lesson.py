@@ -53,7 +53,7 @@ from gamecore.ecosfera.data import (
     supply_at_start,
 )
 from gamecore.ecosfera.explain import in_words
-from gamecore.ecosfera.game import LOST, Ecosfera
+from gamecore.ecosfera.game import Ecosfera
 from gamecore.ecosfera.scoring import TEAM
 from gamecore.nuevos_mundos.earth import Table
 from gamecore.protocol import Action
@@ -394,7 +394,8 @@ def idle_until_lost(game: Ecosfera) -> Notes:
                     of=EXTINCTION_TILES,
                 )
             )
-    if copy.status == LOST:
+    outcome = copy.outcome
+    if outcome is not None and outcome.ending == "team_lost":
         notes.append(t("ecosfera_lessons.idle_lost", turn=last))
     else:
         notes.append(t("ecosfera_lessons.idle_other", turn=last, outcome=copy.describe_outcome()))

@@ -570,7 +570,9 @@ class EcosferaTable(GameTable[Ecosfera]):
         return self._sheet
 
     def _monk_allowed(self) -> bool:
-        return self.game.status == "won" and not self.game.solo
+        """The Monk is declared by a team that won together (never alone)."""
+        outcome = self.game.outcome
+        return outcome is not None and outcome.ending == "team_won" and not self.game.solo
 
     def _monk_ticked(self) -> None:
         if self.monk_box.value and not self._monk_allowed():
@@ -651,6 +653,7 @@ class EcosferaTable(GameTable[Ecosfera]):
     def _look(self, still: bool = False) -> TableLook:
         title, lines = self._info(still)
         model = self.model
+        outcome = self.game.outcome
         return TableLook(
             seats=self.seats,
             seed=self.game.seed,
@@ -660,7 +663,7 @@ class EcosferaTable(GameTable[Ecosfera]):
             info_title=title,
             info_lines=lines,
             score_lines=self._score_lines(),
-            over=self.game.status if self.game.is_over else "",
+            over=outcome.ending if outcome is not None else "",
             still=still,
         )
 

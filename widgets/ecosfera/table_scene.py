@@ -99,7 +99,8 @@ class TableLook:
     score_lines: tuple[tuple[str, str, bool], ...] = ()
     """At the end: (what, points, newest?) for every scoring step shown so far."""
     over: str = ""
-    """The outcome ("won", "lost", "time_up") once the game is over."""
+    """How the game ended once it is over (``Outcome.ending``: "team_won", "team_lost",
+    "time_up")."""
     still: bool = False
     """A still picture: nothing in it asks for a click."""
 
@@ -403,10 +404,11 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
 
 
 OUTCOME_BANNERS = {
-    "won": ("banner_won", OK),
-    "lost": ("banner_lost", WARNING),
+    "team_won": ("banner_won", OK),
+    "team_lost": ("banner_lost", WARNING),
     "time_up": ("banner_time_up", MUTED),
 }
+"""The game's ending (``Outcome.ending``) -> its banner's words and colour."""
 
 
 def _decks(view: EcosferaView, top: float) -> list[Shape]:

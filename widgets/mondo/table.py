@@ -259,8 +259,10 @@ class MondoTable(GameTable[Mondo]):
         self._refresh()
 
     def _round_over_words(self) -> str:
-        if self.game.is_over:
-            return t("mondo_table.game_over_words", winners=", ".join(self.game.score().winners()))
+        outcome = self.game.outcome
+        if outcome is not None:
+            winners = ", ".join(self.game.players[w] for w in outcome.winners)
+            return t("mondo_table.game_over_words", winners=winners)
         return t("mondo_table.round_over_words", round=self.game.round)
 
     # ------------------------------------------------------------------ the person's actions

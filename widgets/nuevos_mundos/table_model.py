@@ -243,15 +243,18 @@ class TableModel(SharedScreen[NuevosMundos]):
         return self._sheet
 
     def next_score_step(self) -> Said:
-        """Reveal the next scoring category, and after the last one the totals."""
-        if not self.game.is_over:
+        """Reveal the next scoring category, and after the last one the totals and the
+        winners (the game's outcome)."""
+        outcome = self.game.outcome
+        if outcome is None:
             return Said(problem=t("nuevos_mundos_table.score_not_yet"))
         sheet = self.sheet()
         if self.score_step > len(sheet.categories):
             return Said(problem=t("nuevos_mundos_table.score_all_shown"))
         self.score_step += 1
         if self.score_step > len(sheet.categories):
-            return Said(event=final_words(sheet))
+            winners = [self.game.players[w] for w in outcome.winners]
+            return Said(event=final_words(sheet, winners))
         return Said(event=step_words(sheet, sheet.categories[self.score_step - 1]))
 
     def score_button(self) -> ButtonState:

@@ -195,12 +195,11 @@ def tie_break_note(sheet: ScoreSheet) -> str:
     return " ".join(notes)
 
 
-def final_words(sheet: ScoreSheet) -> str:
-    """The winner(s) and the tie-break, after the last scoring step."""
-    ranking = sheet.ranking()
-    winners = [p.player for p in ranking if p.place == 1]
+def final_words(sheet: ScoreSheet, winners: list[str]) -> str:
+    """The winner(s) of the game's outcome and the tie-break, after the last scoring step."""
     key = "final_one" if len(winners) == 1 else "final_tied"
-    text = t(f"nuevos_mundos_table.{key}", winners=join_words(winners), points=ranking[0].total)
+    points = sheet.total(winners[0])
+    text = t(f"nuevos_mundos_table.{key}", winners=join_words(winners), points=points)
     return f"{text} {tie_break_note(sheet)}".strip()
 
 
