@@ -32,10 +32,10 @@ lab-es: $(STAMP)
 apps: $(STAMP)
 	$(BIN)/voila notebooks/apps
 
-# pytest on every core (pytest-xdist); --dist loadgroup keeps a notebook's cells together
-# and runs the tests marked exclusive (browser, servers, the Binder build) one at a time
-# on one worker (tests/conftest.py)
-PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
+# pytest on every core (pytest-xdist); tests/conftest.py's scheduler keeps a notebook's cells
+# together and runs the tests marked exclusive (browser, servers, the Binder build) one at a
+# time on one worker
+PYTEST := $(BIN)/python -m pytest -n auto
 
 # the fast tier: no real browser, no Binder build, no nbval, nothing marked slow
 check: $(STAMP) lint typecheck

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -29,14 +30,40 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
         gamecore.set_language("en")
 
 
-@pytest.hookimpl(tryfirst=True)
+EXCLUSIVE: tuple[str, ...] = (
+    "tests/browser/",
+    "tests/test_binder.py::test_binder_environment_has_the_pins",
+    "tests/test_binder.py::test_notebook_runs_on_binder",
+)
+"""Where the tests that need the machine to themselves live (a real browser, servers on
+ports, the Binder build): they are marked ``exclusive`` and run one at a time on one worker."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Groups for pytest-xdist (``--dist loadgroup``): the tests that need the machine to
-    themselves (``browser`` or ``exclusive``) share one worker and run one at a time; the cells
-    of a notebook (nbval) stay together, in order, in one kernel; the rest is shared out."""
     for item in items:
-        if item.get_closest_marker("browser") or item.get_closest_marker("exclusive"):
+        if item.nodeid.startswith(EXCLUSIVE):
             item.add_marker(pytest.mark.exclusive)
-            item.add_marker(pytest.mark.xdist_group("exclusive"))
-        elif type(item).__name__ == "IPyNbCell":
-            item.add_marker(pytest.mark.xdist_group(f"notebook:{item.path}"))
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to under pytest-xdist: every exclusive test in one
+    unit (one worker, one at a time), every cell of a notebook in one (nbval runs them in
+    order in one kernel), any other test alone (so both cores share the rest evenly)."""
+    if nodeid.startswith(EXCLUSIVE):
+        return "exclusive"
+    path = nodeid.split("::", 1)[0]
+    return path if path.endswith(".ipynb") else nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's scope scheduling with the units of ``work_unit``. (Its own
+    ``--dist loadgroup`` cannot group here: it renames tests through an attribute that
+    pytest 9.2 no longer reads, so its groups are silently ignored.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return Units(config, log)
