@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .protocol import Action, Game, spec_of
+from .words import t
 
 
 class Bot(Protocol):
@@ -107,13 +108,11 @@ class SearchBot:
         rollout: str = "random",
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("give the search bot a budget: iterations, seconds, or both")
+            raise ValueError(t("core.search_no_budget"))
         if rollout not in ("random", "policy"):
-            raise ValueError(f"the search bot's rollout is 'random' or 'policy', not {rollout!r}")
+            raise ValueError(t("core.search_rollout", rollout=repr(rollout)))
         if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)):
-            raise ValueError(
-                f"the search bot's horizon is a whole number of moves, not {horizon!r}"
-            )
+            raise ValueError(t("core.search_horizon", horizon=repr(horizon)))
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -237,7 +236,7 @@ def make_bot(kind: str, seed: int | None = None, **options: Any) -> Bot:
     try:
         factory = BOTS[kind]
     except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; the bots are {', '.join(BOTS)}") from None
+        raise ValueError(t("core.unknown_bot", kind=repr(kind), bots=", ".join(BOTS))) from None
     return factory(seed=seed, **options)
 
 
@@ -248,7 +247,7 @@ def play_game(
 ) -> Game:
     """Let ``bots`` (one per player, in seat order) play ``game`` to the end; returns it."""
     if len(bots) != len(game.players):
-        raise ValueError(f"this game has {len(game.players)} players but {len(bots)} bots")
+        raise ValueError(t("core.bots_per_player", players=len(game.players), n=len(bots)))
     while not game.is_over:
         player = game.current_player
         assert player is not None

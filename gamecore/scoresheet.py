@@ -73,7 +73,11 @@ class ScoreSheet:
         """The points one player earned in one category."""
         if category not in self.categories:
             raise ValueError(
-                f"unknown category {category!r}; this sheet has {', '.join(self.categories)}"
+                t(
+                    "core.sheet_unknown_category",
+                    category=repr(category),
+                    categories=", ".join(self.categories),
+                )
             )
         return sum(r.points for r in self.rows_for(player, category))
 
@@ -184,7 +188,9 @@ class ScoreSheet:
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:
-            raise ValueError(f"unknown player {player!r}; this sheet has {', '.join(self.players)}")
+            raise ValueError(
+                t("core.sheet_unknown_player", player=repr(player), players=", ".join(self.players))
+            )
 
 
 def make_sheet(

@@ -27,6 +27,7 @@ from ..experiments.seats import BotSpec
 from ..experiments.stats import wilson_interval
 from ..experiments.study import GameRow, Progress, play_study_game, run_study
 from ..protocol import Game
+from ..words import t
 from .actions import TakeMissingElement
 from .data import ELEMENTS, LEVELS
 from .game import Ecosfera
@@ -62,7 +63,7 @@ def play_solo(
     """Play game ``index`` of a solo study at ``level`` with the bot named ``bot``: game
     ``index`` of ``run_study("ecosfera", seed=seed, level=level, bots=bot(...))``."""
     if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(f"level must be 1 (easiest) to 5 (hardest), not {level!r}")
+        raise ValueError(t("ecosfera.option_level", value=repr(level)))
     seat = BotSpec(bot, tuple(sorted(bot_options.items())))
     return solo_game(level, play_study_game("ecosfera", {"level": level}, [seat], seed, index))
 
@@ -127,17 +128,17 @@ class LevelSummary:
         names = {f for f in cls.__dataclass_fields__}
         missing = names - set(data)
         if missing:
-            raise ValueError(f"a level summary needs {', '.join(sorted(missing))}")
+            raise ValueError(t("ecosfera.study_summary_fields", fields=", ".join(sorted(missing))))
         return cls(**{k: data[k] for k in names})
 
 
 def summarise(games: Sequence[SoloGame]) -> LevelSummary:
     """The summary of one level's games."""
     if not games:
-        raise ValueError("summarise needs at least one game")
+        raise ValueError(t("ecosfera.study_summarise_empty"))
     levels = {g.level for g in games}
     if len(levels) != 1:
-        raise ValueError(f"summarise one level at a time, not levels {sorted(levels)}")
+        raise ValueError(t("ecosfera.study_summarise_levels", levels=sorted(levels)))
     n = len(games)
     scores = [g.score for g in games]
     margin = 1.96 * statistics.stdev(scores) / math.sqrt(n) if n > 1 else math.nan
@@ -177,10 +178,10 @@ def level_study(
     levels are compared on the same shuffles, which makes their difference less noisy.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"play at least one game per level, not {games!r}")
+        raise ValueError(t("ecosfera.study_games", games=repr(games)))
     bad = [lv for lv in levels if isinstance(lv, bool) or lv not in LEVELS]
     if bad or not levels:
-        raise ValueError(f"levels are 1 (easiest) to 5 (hardest), not {list(levels)!r}")
+        raise ValueError(t("ecosfera.study_levels", levels=repr(list(levels))))
     seat = BotSpec(bot, tuple(sorted(bot_options.items())))
     total = games * len(levels)
     study: dict[int, LevelSummary] = {}
@@ -219,7 +220,7 @@ def steps(study: Mapping[int, LevelSummary]) -> list[tuple[int, int, float, floa
 
 def _level(value: int) -> int:
     if isinstance(value, bool) or value not in LEVELS:
-        raise ValueError("a level is 1 (easiest) to 5 (hardest)")
+        raise ValueError(t("ecosfera.study_level"))
     return int(value)
 
 

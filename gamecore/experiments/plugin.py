@@ -76,18 +76,24 @@ class StudyPlugin:
         """The study's options, defaults filled in, each checked (errors name the option)."""
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(
-                f"{spec.title} has no set-up option {', '.join(map(repr, unknown))}; "
-                f"its options are: {known}"
-            )
+            known = ", ".join(sorted(self.options)) or t("study.no_options")
+            options = ", ".join(map(repr, unknown))
+            raise ValueError(t("study.no_option", game=spec.title, options=options, known=known))
         settled = {}
         for name, (default, check) in sorted(self.options.items()):
             value = given.get(name, default)
             try:
                 settled[name] = check(value)
             except (TypeError, ValueError) as error:
-                raise ValueError(f"{spec.title}, option {name}={value!r}: {error}") from None
+                raise ValueError(
+                    t(
+                        "study.option_refused",
+                        game=spec.title,
+                        name=name,
+                        value=repr(value),
+                        error=error,
+                    )
+                ) from None
         return settled
 
 

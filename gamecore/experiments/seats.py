@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..words import t
 
 SEATINGS = ("fixed", "rotate", "all_orders")
 
@@ -50,12 +51,14 @@ def as_bot_spec(entry: str | BotSpec) -> BotSpec:
         return entry
     if isinstance(entry, str):
         return bot(entry)
-    raise ValueError(f"a bot is given by its kind (such as 'random') or by bot(...), not {entry!r}")
+    raise ValueError(t("study.bot_entry", entry=repr(entry)))
 
 
 def check_seating(seating: str) -> str:
     if seating not in SEATINGS:
-        raise ValueError(f"unknown seating {seating!r}; choose one of {', '.join(SEATINGS)}")
+        raise ValueError(
+            t("study.unknown_seating", seating=repr(seating), seatings=", ".join(SEATINGS))
+        )
     return seating
 
 

@@ -11,6 +11,8 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..words import t
+
 
 def margin_of_error(rate: float, games: int, z: float = 1.96) -> float:
     """Half the width of the simple (normal-approximation) 95% interval of a rate.
@@ -20,7 +22,7 @@ def margin_of_error(rate: float, games: int, z: float = 1.96) -> float:
     only a rough guide.
     """
     if games < 1:
-        raise ValueError("a rate needs at least one game")
+        raise ValueError(t("study.rate_no_games"))
     return z * math.sqrt(max(rate * (1.0 - rate), 0.0) / games)
 
 
@@ -32,7 +34,7 @@ def wilson_interval(rate: float, games: int, z: float = 1.96) -> tuple[float, fl
     of 40 games gets 0% to about 9%, not 0% to 0%.
     """
     if games < 1:
-        raise ValueError("a rate needs at least one game")
+        raise ValueError(t("study.rate_no_games"))
     z2n = z * z / games
     centre = (rate + z2n / 2) / (1 + z2n)
     half = z * math.sqrt(max(rate * (1 - rate), 0.0) / games + z2n / (4 * games)) / (1 + z2n)
@@ -100,7 +102,7 @@ def mean_difference(a: Iterable[float], b: Iterable[float]) -> Difference:
     """Two samples' means compared with a z test (Welch's standard error)."""
     values = [list(a), list(b)]
     if min(len(v) for v in values) < 2:
-        raise ValueError("each variant needs at least two values to compare")
+        raise ValueError(t("study.compare_two_values"))
     ma, mb = statistics.fmean(values[0]), statistics.fmean(values[1])
     se = math.sqrt(sum(statistics.variance(v) / len(v) for v in values))
     return _difference(ma, mb, se, se)

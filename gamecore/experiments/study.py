@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import new_game, spec_of
+from ..words import t
 from .plugin import plugin_of
 from .seats import BotSpec, as_bot_spec, check_seating, seated
 from .stats import (
@@ -182,10 +183,7 @@ def _dask(work: list[tuple[Any, ...]], scheduler: str) -> Iterator[list[GameRow]
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise RuntimeError(
-            "a Dask scheduler was given but Dask is not installed: "
-            "pip install 'mundos-lab[cluster]' (or dask[distributed])"
-        ) from None
+        raise RuntimeError(t("study.no_dask")) from None
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = [client.submit(play_batch, *args, pure=False) for args in work]
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
@@ -219,20 +217,26 @@ def run_study(
     spec = spec_of(game)
     plugin = plugin_of(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"a study plays at least one game, not {games!r}")
+        raise ValueError(t("study.no_games", games=repr(games)))
     if isinstance(bots, (str, BotSpec)):
         specs = [as_bot_spec(bots)] * (players if players is not None else spec.min_players)
     else:
         specs = [as_bot_spec(b) for b in bots]
         if players is not None and players != len(specs):
-            raise ValueError(f"players={players} but {len(specs)} bots were named")
+            raise ValueError(t("study.bots_named", players=players, bots=len(specs)))
     if not spec.min_players <= len(specs) <= spec.max_players:
         raise ValueError(
-            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {len(specs)}"
+            t(
+                "study.players_range",
+                game=spec.title,
+                low=spec.min_players,
+                high=spec.max_players,
+                players=len(specs),
+            )
         )
     check_seating(seating)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a number of processes (1 or more), not {workers!r}")
+        raise ValueError(t("study.bad_workers", workers=repr(workers)))
     settled = plugin.settle(spec, options)
     new_game(game, players=len(specs), seed=0, **plugin.game_options(settled))  # the game's
     # own checks, here and now rather than in a worker
@@ -368,7 +372,7 @@ class StudyResult:
                 for category, points in r.points:
                     sums[category] += points[seat]
         if n == 0:
-            raise ValueError(f"no bot named {bot!r} played; the bots are {self.bot_names()}")
+            raise ValueError(t("study.no_bot_named", bot=repr(bot), bots=self.bot_names()))
         return {category: total / n for category, total in sums.items()}
 
     def lengths(self) -> list[int]:
@@ -383,7 +387,7 @@ class StudyResult:
         """How many actions of each kind the ``group`` took: "winners", "others" or "all"
         (a player who shares first place counts among the winners)."""
         if group not in ("winners", "others", "all"):
-            raise ValueError(f"group is 'winners', 'others' or 'all', not {group!r}")
+            raise ValueError(t("study.bad_group", group=repr(group)))
         counts = [0] * len(self.action_kinds)
         for r in self.rows:
             for seat, seat_counts in enumerate(r.actions):
@@ -403,7 +407,7 @@ class StudyResult:
         chosen = list(kinds) if kinds is not None else list(counts)
         unknown = [k for k in chosen if k not in counts]
         if unknown:
-            raise ValueError(f"unknown action kinds {unknown}; this game has {list(counts)}")
+            raise ValueError(t("study.unknown_action_kinds", unknown=unknown, kinds=list(counts)))
         total = sum(counts[k] for k in chosen)
         return {k: (counts[k] / total if total else 0.0) for k in chosen}
 
@@ -432,7 +436,7 @@ class StudyResult:
         seat with ``seat=None``), and any other name the mean of that measure. A two-sided z
         test, with the 95% interval of the difference."""
         if what == "win" and seat is None:
-            raise ValueError("a win rate is a seat's: give seat=0 for the first seat")
+            raise ValueError(t("study.win_rate_seat"))
         if what in ("win", "team"):
             a, b = (
                 s.team_win_rate() if what == "team" else s.win_rates_by_seat()[seat or 0]
@@ -442,7 +446,7 @@ class StudyResult:
         found = [s.scores(seat) if what == "score" else s.measure(what) for s in (self, other)]
         values = [[float(v) for v in vs if v is not None] for vs in found]
         if min(len(v) for v in values) < 2:
-            raise ValueError(f"too few games with a value of {what!r} to compare")
+            raise ValueError(t("study.too_few_values", what=repr(what)))
         return mean_difference(values[0], values[1])
 
 

@@ -80,7 +80,7 @@ def check_language(lang: str) -> str:
     """``lang`` if it is a declared language, else an error that lists the choices."""
     if lang not in LANGUAGES:
         raise UnknownLanguage(
-            f"there is no catalog for language {lang!r}; choose one of {', '.join(LANGUAGES)}"
+            t("core.unknown_language", language=repr(lang), languages=", ".join(LANGUAGES))
         )
     return lang
 
