@@ -142,7 +142,9 @@ class MondoTable(GameTable[Mondo]):
     def _make_widgets(self, game: Mondo) -> None:
         self.status = StatusLine("mondo-status")
         self.status.widget.layout = w.Layout(height="66px", overflow="auto")
-        self.model = MondoTableModel(game, 0, self._bots(game), puzzle=self.puzzle)
+        self.model = MondoTableModel(
+            game, 0, self._bots(game), puzzle=self.puzzle, seats=self.seats
+        )
         self.canvas = SceneCanvas(
             Scene(WIDTH, scene_height(game.view(0)), background=PAPER),
             on_click=self._canvas_click,
@@ -219,7 +221,9 @@ class MondoTable(GameTable[Mondo]):
         self.model.game = game
 
     def _start(self, game: Mondo, event: str) -> None:
-        self.model = MondoTableModel(game, 0, self._bots(game), puzzle=self.puzzle)
+        self.model = MondoTableModel(
+            game, 0, self._bots(game), puzzle=self.puzzle, seats=self.seats
+        )
         self.model.clock = game.now
         self.history = [self.model.describe_move(p, a) for p, a in game.moves()]
         self.score_shown = 0

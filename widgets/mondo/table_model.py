@@ -18,7 +18,7 @@ round ends when the person says so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamecore import IllegalAction, Refusal
@@ -28,6 +28,7 @@ from gamecore.mondo.game import EMPTY, PLAYING, ROUNDS
 from gamecore.protocol import Action
 from gamecore.words import t
 
+from ..seats import HUMAN, SeatModel
 from ..words import Said, about
 
 PUZZLE_STEP_MS = 1000
@@ -58,9 +59,12 @@ AT_ONCE = frozenset(
 act, so a refused click moves nothing."""
 
 
-class MondoTableModel:
+class MondoTableModel(SeatModel[Mondo]):
     """The state of a Mondo table: the game, who is the person, the bots, the clock, the
-    tile in hand as the person holds it, and the meaning of every request."""
+    tile in hand as the person holds it, and the meaning of every request.
+
+    Its seats are the one human's and the rival bots' (Mondo is played at the same moment by
+    everyone, so one person plays at a table; the others are bots)."""
 
     def __init__(
         self,
@@ -69,12 +73,19 @@ class MondoTableModel:
         bots: Mapping[int, Any] | None = None,
         *,
         puzzle: bool = False,
+        seats: Sequence[str] | None = None,
     ) -> None:
         if not 0 <= human < len(game.players):
             raise ValueError(t("mondo_table.no_such_seat", seat=human + 1))
         self.game = game
         self.human = human
         self.bots: dict[int, Any] = dict(bots or {})
+        self.seats = (
+            tuple(seats)
+            if seats is not None
+            else tuple(HUMAN if p == human else "rival" for p in range(len(game.players)))
+        )
+        """Each seat's kind, as the table was given them ("human", "rival", "random")."""
         if human in self.bots:
             raise ValueError(t("mondo_table.human_is_bot", seat=human + 1))
         missing = [p for p in range(len(game.players)) if p != human and p not in self.bots]
