@@ -468,3 +468,27 @@ def _load_reason(err: Exception) -> str:
     """Why a save file cannot be loaded, as one sentence (the engine's own reason)."""
     reason = getattr(err, "reason", None) or str(err)
     return reason.rstrip(".") + "."
+
+
+class ModelTable(GameTable[G], ABC):
+    """A table whose game and seats live in its interaction model (``model``), so the model
+    is the one place that knows them and the table only shows it (Nuevos Mundos', Ecosfera's
+    and Nuevo Mundo's tables)."""
+
+    model: SeatModel[G]
+
+    @property
+    def game(self) -> G:
+        return self.model.game
+
+    @game.setter
+    def game(self, game: G) -> None:
+        self.model.game = game
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.model.seats
+
+    @seats.setter
+    def seats(self, seats: tuple[str, ...]) -> None:
+        self.model.seats = seats

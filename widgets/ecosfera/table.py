@@ -57,7 +57,7 @@ from ..palette import PAPER
 from ..scene import Scene
 from ..seats import check_seats, default_names, default_seats, fresh_seed
 from ..status import StatusLine
-from ..table_base import GameTable, labelled_html, set_traits, show
+from ..table_base import ModelTable, labelled_html, set_traits, show
 from ..words import about, bot_kind_words, bot_moves_words, loaded_event, you_name
 from .table_controls import make_buttons, make_choices, make_question, make_settings, table_layout
 from .table_model import NEW_GAME, Pending, Reply, TableModel
@@ -97,7 +97,7 @@ def _slot(widget: w.DOMWidget, visible: bool) -> None:
     set_traits(widget.layout, visibility="visible" if visible else "hidden")
 
 
-class EcosferaTable(GameTable[Ecosfera]):
+class EcosferaTable(ModelTable[Ecosfera]):
     """A game of Ecosfera to play in a notebook; display the object to play.
 
     ``players`` are the names, ``seats`` say who plays each: "human", "random", "greedy",
@@ -112,6 +112,9 @@ class EcosferaTable(GameTable[Ecosfera]):
     would make for a legal action), ``choose(i)``, ``end_turn()``, ``show_hints()``,
     ``marked()``, ``buttons``, ``status.text``, ``history``, ``game``, ``model``.
     """
+
+    model: TableModel
+    """The game, the seats and what the table is asking or choosing."""
 
     game_type = Ecosfera
     game_title = "Ecosfera"
@@ -173,22 +176,6 @@ class EcosferaTable(GameTable[Ecosfera]):
         self._start(game, "")
 
     # The game, the seats, the selection and the question live in the model.
-    @property
-    def game(self) -> Ecosfera:
-        return self.model.game
-
-    @game.setter
-    def game(self, game: Ecosfera) -> None:
-        self.model.game = game
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.model.seats
-
-    @seats.setter
-    def seats(self, seats: tuple[str, ...]) -> None:
-        self.model.seats = seats
-
     @property
     def selected(self) -> list[int]:
         """Cards of the turn player's line selected (to pay, to pair), in click order."""

@@ -42,7 +42,7 @@ from ..scene import Scene
 from ..seats import check_seats, default_names, fresh_seed
 from ..status import StatusLine
 from ..svg import to_svg
-from ..table_base import GameTable, labelled_html, make_button, set_traits, show
+from ..table_base import ModelTable, labelled_html, make_button, set_traits, show
 from ..words import Said, about, bot_moves_words, loaded_event
 from .cards import describe as card_words
 from .map_scene import regions_in_words
@@ -60,8 +60,11 @@ def default_scenario(players: int) -> str:
     return "teaching" if players == 2 else "random"
 
 
-class NuevoMundoTable(GameTable[NuevoMundo]):
+class NuevoMundoTable(ModelTable[NuevoMundo]):
     """A game of Nuevo Mundo to play in a notebook; display the object to play."""
+
+    model: NuevoMundoModel
+    """The game, the seats and what the table is asking or choosing."""
 
     game_type = NuevoMundo
     game_title = "Nuevo Mundo"
@@ -104,22 +107,6 @@ class NuevoMundoTable(GameTable[NuevoMundo]):
         return table
 
     # ------------------------------------------------------------------ the model's state
-    @property
-    def game(self) -> NuevoMundo:
-        return self.model.game
-
-    @game.setter
-    def game(self, game: NuevoMundo) -> None:
-        self.model.game = game
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.model.seats
-
-    @seats.setter
-    def seats(self, seats: tuple[str, ...]) -> None:
-        self.model.seats = seats
-
     # ------------------------------------------------------------------ building
     def _build(
         self, game: NuevoMundo, seats: tuple[str, ...], iterations: int, step_bots: bool

@@ -52,7 +52,7 @@ from ..scene import Scene
 from ..seats import check_seats, default_names, fresh_seed
 from ..status import StatusLine
 from ..svg import Picture, to_svg
-from ..table_base import GameTable, labelled_html, make_button, set_traits, show
+from ..table_base import ModelTable, labelled_html, make_button, set_traits, show
 from ..words import Said, about, bot_moves_words, loaded_event
 from .table_model import TableModel
 from .table_scene import WIDTH, TableLook, public_view, scene_height, table_scene
@@ -97,13 +97,16 @@ __all__ = [
 ]
 
 
-class NuevosMundosTable(GameTable[NuevosMundos]):
+class NuevosMundosTable(ModelTable[NuevosMundos]):
     """A game of Nuevos Mundos to play in a notebook; display the object to play.
 
     Seats are "human", "random", "greedy" or "search"; several humans share the screen
     (hot-seat, see ``table_model``). Bots see only their own view of the game and play
     until a human is to play (one move per "Next bot move" click with ``step_bots=True``).
     """
+
+    model: TableModel
+    """The game, the seats and what the table is asking or choosing."""
 
     game_type = NuevosMundos
     game_title = "Nuevos Mundos"
@@ -146,22 +149,6 @@ class NuevosMundosTable(GameTable[NuevosMundos]):
         return table
 
     # ------------------------------------------------------------------ the model's state
-    @property
-    def game(self) -> NuevosMundos:
-        return self.model.game
-
-    @game.setter
-    def game(self, game: NuevosMundos) -> None:
-        self.model.game = game
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.model.seats
-
-    @seats.setter
-    def seats(self, seats: tuple[str, ...]) -> None:
-        self.model.seats = seats
-
     @property
     def selected(self) -> int | None:
         """The card of the hand chosen for the next action."""
