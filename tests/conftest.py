@@ -40,8 +40,19 @@ ports, the Binder build): they are marked ``exclusive`` and run one at a time on
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test that needs the machine to itself says so (``browser`` or ``exclusive``), and
+    must live where the scheduler below keeps such tests apart: a marked test elsewhere, or
+    an unmarked one there, stops the run with the reason."""
     for item in items:
-        if item.nodeid.startswith(EXCLUSIVE):
+        marked = bool(item.get_closest_marker("browser") or item.get_closest_marker("exclusive"))
+        placed = item.nodeid.startswith(EXCLUSIVE)
+        if marked != placed:
+            raise pytest.UsageError(
+                f"{item.nodeid}: a test marked browser or exclusive runs alone on one worker "
+                "only if tests/conftest.py's EXCLUSIVE names it, and one that EXCLUSIVE names "
+                "must be marked (so -m 'not exclusive' leaves it out)"
+            )
+        if marked:
             item.add_marker(pytest.mark.exclusive)
 
 

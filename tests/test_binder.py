@@ -137,6 +137,7 @@ def binder_venv() -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_binder_environment_has_the_pins(binder_venv: Path, tmp_path: Path) -> None:
     run([str(binder_venv), "-m", "pip", "check"], what="pip check in the Binder venv")
     script = (
@@ -206,6 +207,7 @@ def test_every_lesson_is_in_the_lab_pass() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 @pytest.mark.parametrize(
     "notebook",
     not_in_the_lab_pass(),
