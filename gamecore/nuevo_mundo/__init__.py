@@ -3,8 +3,11 @@ the colour die and fight with the criptex.
 
 ``gamecore.new_game("nuevo-mundo", players=2..5, seed=..., scenario="random" | "teaching" |
 "antillas" | "golfo", dice="engine" | "table", rounds=20, operations=30)`` plays one
-(``game.py``); ``maps`` holds the scenarios and the map tiles, ``data`` the components and
-cards, ``criptex`` the battle criptex as mathematics (criteria, rounds, equilibria).
+(``game.py``, over the position of ``position.py``: one check per action in ``checks.py``,
+the legal moves in ``moves.py``, the stages in ``stages.py``, the view in ``view.py``, the
+score sheet in ``scoring.py``); ``maps`` and ``builder`` hold the scenarios and the map
+tiles, ``data`` the components and cards, ``criptex`` the battle criptex as mathematics
+(criteria, rounds, equilibria).
 """
 
 from ..protocol import GameSpec, Setup, register
