@@ -32,6 +32,16 @@ lab-es: $(STAMP)
 apps: $(STAMP)
 	$(BIN)/voila notebooks/apps
 
+# the class server (classroom/, docs/classroom.md): students' laptops join rooms on this
+# machine; prints the teacher's key on the first start and the address. CLASS_HOST=0.0.0.0
+# opens it to the classroom's network.
+CLASS_HOST  ?= 127.0.0.1
+CLASS_PORT  ?= 8765
+CLASS_STORE ?= class.sqlite3
+.PHONY: class
+class: $(STAMP)
+	$(BIN)/python -m classroom serve --host $(CLASS_HOST) --port $(CLASS_PORT) --store $(CLASS_STORE)
+
 # pytest on every core (pytest-xdist); tests/conftest.py's scheduler keeps a notebook's cells
 # together and runs the tests marked exclusive (browser, servers, the Binder build) one at a
 # time on one worker

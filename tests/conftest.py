@@ -32,6 +32,7 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
 
 EXCLUSIVE: tuple[str, ...] = (
     "tests/browser/",
+    "tests/server/",
     "tests/test_binder.py::test_binder_environment_has_the_pins",
     "tests/test_binder.py::test_notebook_runs_on_binder",
 )

@@ -1,0 +1,57 @@
+"""``python -m classroom serve --host 127.0.0.1 --port 8765 --store class.sqlite3``"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+from collections.abc import Sequence
+
+from .rooms import ensure_teacher_key
+from .server import MAX_BODY, create_app
+from .store import SQLiteStore
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m classroom", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the class server")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--store", default="class.sqlite3", help="the SQLite file of the rooms")
+    args = parser.parse_args(argv)
+
+    import uvicorn  # only the server needs it, not --help
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    store = SQLiteStore(args.store)
+    key = ensure_teacher_key(store)
+    if key is not None:
+        print(f"Teacher's key (shown this once; keep it): {key}", flush=True)
+    else:
+        print(f"Teacher's key: the one printed at the first start on {args.store}", flush=True)
+    app = create_app(store)
+    print(
+        f"Class server: http://{_address(args.host)}:{args.port}/  (store: {args.store})",
+        flush=True,
+    )
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_BODY, log_level="info")
+    return 0
+
+
+def _address(host: str) -> str:
+    """The address students type: for a server listening everywhere, this machine's address
+    on the network it reaches others by (no packet is sent to find it)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,356 @@
+"""The room service: rooms of one game each, seats opened by tokens, gamecore the only judge.
+
+No web framework here: the server (``classroom.server``) turns HTTP and websocket messages
+into these calls, and a test can call them directly. Every refusal is a ``Refused`` with a
+sentence and a stable key, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import gamecore
+from gamecore.protocol import Action, Game, _parse_entry, spec_of
+
+from .jsonable import JSON, jsonable
+from .store import HUMAN, ActionRecord, RoomRecord, SeatRecord, Store, StoreError
+
+log = logging.getLogger("classroom")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+"""Room codes are read aloud and typed from a projector: capitals only, without I, L and
+O (taken for 1, 1 and 0). 23 letters, 6 of them: 148 million codes."""
+CODE_LENGTH = 6
+TOKEN_BYTES = 24
+"""A seat's token: 24 random bytes (32 characters of URL-safe base64)."""
+
+
+class Refused(Exception):
+    """A request the service will not carry out: ``reason`` for people, ``key`` for code,
+    ``status`` the HTTP status the server answers with. Nothing was changed."""
+
+    def __init__(self, status: int, key: str, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.key = key
+        self.reason = reason
+
+    def to_json(self) -> dict[str, str]:
+        return {"error": self.reason, "key": self.key}
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token or key. A plain SHA-256 suffices: the tokens are
+    random and long, so there is nothing for a slow hash to protect against guessing."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class NewRoom:
+    """A room just made: its code and each seat's token (shown once, never stored)."""
+
+    code: str
+    game: str
+    players: tuple[str, ...]
+    seed: int
+    tokens: tuple[str, ...]
+
+
+@dataclass
+class _Room:
+    record: RoomRecord
+    game: Game
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    @property
+    def move(self) -> int:
+        """How many actions the room has accepted (the number its next message must carry)."""
+        return len(self.game.moves())
+
+
+def rebuild(record: RoomRecord, actions: list[ActionRecord]) -> Game:
+    """The room's game from the store: set up as it was, then every action replayed and
+    checked again (each read by the save format's own entry parser), so a store edited by
+    hand cannot smuggle in a move that gamecore refuses."""
+    game = gamecore.new_game(record.game, list(record.players), record.seed, **record.options)
+    cls = type(game)
+    for number, stored in enumerate(actions, start=1):
+        if stored.number != number:
+            raise gamecore.SaveFileError(f"room {record.code}: action {number} is missing")
+        entry = _parse_entry(cls, number, stored.action)
+        assert isinstance(entry, tuple)  # the store keeps decisions only
+        player, action = entry
+        if player != stored.seat or _actor(game, action) != player:
+            raise gamecore.SaveFileError(
+                f"room {record.code}: action {number} is not seat {player}'s to take"
+            )
+        try:
+            game.play(action)
+        except gamecore.IllegalAction as err:
+            raise gamecore.SaveFileError(
+                f"room {record.code}: action {number} ({action}) is refused: {err.reason}"
+            ) from None
+    return game
+
+
+def _actor(game: Game, action: Action) -> int | None:
+    """Who would take ``action``: the seat it names (Mondo, where everyone builds at once)
+    or else whoever's decision it is."""
+    if "seat" in {f.name for f in dataclasses.fields(action)}:
+        seat = getattr(action, "seat")  # noqa: B009  # a field only some games' actions have
+        return seat if isinstance(seat, int) else None
+    return game.current_player
+
+
+def parse_action(game: Game, raw: object) -> Action:
+    """One of this game's actions from ``{"kind": ..., "fields": {...}}``: a kind the game
+    has, exactly that kind's fields, each a whole number. Nothing is evaluated."""
+    if not isinstance(raw, Mapping) or set(raw) != {"kind", "fields"}:
+        raise Refused(400, "action.shape", 'an action is {"kind": "...", "fields": {...}}')
+    kind, fields = raw["kind"], raw["fields"]
+    action_type = type(game).action_types.get(kind) if isinstance(kind, str) else None
+    if action_type is None:
+        raise Refused(
+            422,
+            "action.unknown_kind",
+            f"{game.name} has no action {kind!r} (it has: "
+            + ", ".join(sorted(type(game).action_types))
+            + ")",
+        )
+    names = {f.name for f in dataclasses.fields(action_type)}
+    if not isinstance(fields, Mapping) or set(fields) != names:
+        given = ", ".join(sorted(map(str, fields))) if isinstance(fields, Mapping) else "-"
+        raise Refused(
+            422,
+            "action.fields",
+            f"{kind} has the fields {', '.join(sorted(names)) or '(none)'}; given: {given or '-'}",
+        )
+    for name, value in fields.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise Refused(422, "action.field_not_whole", f"{kind}'s {name} must be a whole number")
+    return action_type(**fields)
+
+
+def describe(action: Action) -> dict[str, JSON]:
+    """A legal action as a client sees it and sends it back."""
+    data = action.to_json()
+    del data["action"]
+    return {"kind": action.kind, "fields": data, "text": str(action)}
+
+
+class RoomService:
+    """Every room of one store. Thread-safe: each room has its own lock, so one room's
+    actions are judged and stored one at a time, in the order they are accepted."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._rooms: dict[str, _Room] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ rooms
+    def create(
+        self,
+        game: str,
+        players: object,
+        *,
+        seed: object = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> NewRoom:
+        """A new room: the set-up is judged by setting up the game itself."""
+        try:
+            spec = spec_of(game)
+        except ValueError as err:
+            raise Refused(422, "room.unknown_game", str(err)) from None
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise Refused(422, "room.players", "players is the number of seats, a whole number")
+        if not spec.min_players <= players <= spec.max_players:
+            raise Refused(
+                422,
+                "room.players",
+                f"{game} is played by {spec.min_players} to {spec.max_players}, not {players}",
+            )
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise Refused(422, "room.seed", "the seed is a whole number")
+        try:
+            started = gamecore.new_game(game, players, seed, **dict(options or {}))
+        except (ValueError, TypeError) as err:
+            raise Refused(422, "room.setup", str(err)) from None
+        tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in range(players))
+        while True:
+            record = RoomRecord(
+                new_code(),
+                game,
+                started.players,
+                seed,
+                started.options,
+                time.time(),
+                started.is_over,
+            )
+            seats = [
+                SeatRecord(record.code, i, token_hash(tok), name, HUMAN)
+                for i, (tok, name) in enumerate(zip(tokens, started.players))
+            ]
+            try:
+                self.store.create_room(record, seats)
+                break
+            except StoreError:  # a code already taken: draw another
+                continue
+        with self._lock:
+            self._rooms[record.code] = _Room(record, started)
+        log.info("room %s: %s for %d made", record.code, game, players)
+        return NewRoom(record.code, game, started.players, seed, tokens)
+
+    def _room(self, code: str) -> _Room:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                return room
+            record = self.store.room(code) if isinstance(code, str) else None
+            if record is None:
+                raise Refused(404, "room.unknown", f"there is no room {code!r}")
+            room = _Room(record, rebuild(record, self.store.actions(code)))
+            self._rooms[code] = room
+            return room
+
+    def load_all(self) -> int:
+        """Rebuild every stored room now (at start), so a broken one is noticed at once."""
+        for record in self.store.rooms():
+            self._room(record.code)
+        return len(self._rooms)
+
+    def game(self, code: str) -> Game:
+        """A copy of the room's game (for the teacher, and for tests)."""
+        room = self._room(code)
+        with room.lock:
+            return room.game.clone()
+
+    def move(self, code: str) -> int:
+        return self._room(code).move
+
+    def seat(self, code: str, token: object) -> int:
+        """The seat this token opens in this room; refused for any other token."""
+        self._room(code)
+        if not isinstance(token, str) or not token:
+            raise Refused(401, "seat.no_token", "a seat's token is needed (Bearer <token>)")
+        seat = self.store.seat_by_token_hash(token_hash(token))
+        if seat is None:
+            raise Refused(401, "seat.bad_token", "this token opens no seat")
+        if seat.room != code:
+            raise Refused(
+                403, "seat.other_room", f"this token opens a seat of another room, not {code}"
+            )
+        return seat.seat
+
+    # ------------------------------------------------------------------ playing
+    def act(self, code: str, token: object, move: object, raw_action: object) -> int:
+        """Play ``raw_action`` for the token's seat, having seen move number ``move``;
+        return the new move number. The action is in the store before this returns."""
+        seat = self.seat(code, token)
+        room = self._room(code)
+        with room.lock:
+            game = room.game
+            if not isinstance(move, int) or isinstance(move, bool):
+                raise Refused(400, "action.no_move", "say which move you saw last (move: N)")
+            if move != room.move:
+                raise Refused(
+                    409,
+                    "action.stale",
+                    f"this was sent after move {move}, but the game is at move {room.move}: "
+                    "look again and choose anew",
+                )
+            action = parse_action(game, raw_action)
+            if game.is_over:
+                raise Refused(409, "action.game_over", "the game is over")
+            actor = _actor(game, action)
+            if actor != seat:
+                raise Refused(
+                    403,
+                    "action.not_your_seat",
+                    f"seat {seat} cannot act now: "
+                    + (
+                        f"this action is seat {actor}'s"
+                        if actor is not None
+                        else "it is nobody's decision"
+                    ),
+                )
+            reason = game.why_illegal(action)
+            if reason is not None:
+                key = getattr(reason, "key", None) or "rules.illegal"
+                raise Refused(422, key, str(reason))
+            trial = game.clone()  # the store must take it before the room's game moves
+            trial.play(action)
+            number = room.move + 1
+            self.store.append_action(
+                ActionRecord(code, number, seat, {"player": seat, **action.to_json()}, time.time()),
+                over=trial.is_over,
+            )
+            room.game = trial
+            return number
+
+    def view(self, code: str, token: object) -> dict[str, JSON]:
+        """What the token's seat may see, as JSON data."""
+        seat = self.seat(code, token)
+        room = self._room(code)
+        with room.lock:
+            return seat_view(code, room.game, seat)
+
+
+def seat_view(code: str, game: Game, seat: int) -> dict[str, JSON]:
+    """A seat's page data: its own ``view(seat)``, whose turn, its choices when it has one,
+    the move number to send back with an action, and the outcome at the end."""
+    turn = game.current_player
+    legal = game.legal_actions() if turn is not None else []
+    mine = [a for a in legal if _actor(game, a) == seat]
+    outcome = game.outcome
+    return {
+        "room": code,
+        "game": game.name,
+        "seat": seat,
+        "players": list(game.players),
+        "move": len(game.moves()),
+        "turn": turn,
+        "legal": [describe(a) for a in mine],
+        "view": jsonable(game.view(seat)),
+        "over": outcome is not None,
+        "outcome": None
+        if outcome is None
+        else {
+            "ending": outcome.ending,
+            "winners": list(outcome.winners),
+            "text": outcome.explain(game.players),
+        },
+    }
+
+
+def check_teacher_key(store: Store, key: object) -> None:
+    """Refuse anything but the teacher's key."""
+    stored = store.teacher_key_hash()
+    if not isinstance(key, str) or not key:
+        raise Refused(401, "teacher.no_key", "the teacher's key is needed (Bearer <key>)")
+    if stored is None or not hmac.compare_digest(stored, token_hash(key)):
+        raise Refused(403, "teacher.bad_key", "this is not the teacher's key")
+
+
+def ensure_teacher_key(store: Store) -> str | None:
+    """Make the teacher's key on the first start and return it (to be printed once);
+    None on later starts, when only its hash is left."""
+    if store.teacher_key_hash() is not None:
+        return None
+    key = secrets.token_urlsafe(TOKEN_BYTES)
+    store.set_teacher_key_hash(token_hash(key))
+    return key

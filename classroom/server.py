@@ -1,0 +1,240 @@
+"""The class server's web face: a Starlette app (ASGI, served by uvicorn).
+
+HTTP for what a page asks (a view) and does (an action), a websocket per open page for what
+it is told (its seat's new view after every accepted action in its room). The handlers only
+translate: ``RoomService`` decides, gamecore judges.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .page import join_page
+from .rooms import Refused, RoomService, check_teacher_key
+from .store import Store
+
+log = logging.getLogger("classroom")
+
+MAX_BODY = 16 * 1024
+"""The largest request body read (a room's set-up or an action is a few hundred bytes)."""
+FIRST_MESSAGE_SECONDS = 10.0
+"""How long a websocket may stay open without saying whose seat it is."""
+
+
+def _refusal(request: Request | WebSocket, err: Refused) -> JSONResponse:
+    client = request.client.host if request.client else "?"
+    log.warning(
+        "refused %s %s from %s: %s (%s)",
+        _method(request),
+        request.url.path,
+        client,
+        err.key,
+        err.reason,
+    )
+    return JSONResponse(err.to_json(), status_code=err.status)
+
+
+def _method(request: Request | WebSocket) -> str:
+    return request.method if isinstance(request, Request) else "WS"
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read no further than ``MAX_BODY`` bytes."""
+    length = request.headers.get("content-length")
+    if length is not None and not length.isdigit():
+        raise Refused(400, "request.bad_length", "the Content-Length is not a number")
+    if length is not None and int(length) > MAX_BODY:
+        raise Refused(413, "request.too_large", f"a request body is at most {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused(413, "request.too_large", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(400, "request.not_json", "the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "request.not_object", "the request body must be a JSON object")
+    return data
+
+
+def _token_of(text: object) -> str:
+    """The token in a websocket's first message, ``{"token": "..."}``."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        data = None
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str):
+        raise Refused(400, "ws.first_message", 'the first message is {"token": "..."}')
+    return token
+
+
+class Pushes:
+    """The open websockets of each room, by seat: after an action every one of them gets
+    its own seat's view, computed for that seat alone."""
+
+    def __init__(self, service: RoomService) -> None:
+        self.service = service
+        self._sockets: dict[str, dict[WebSocket, str]] = {}
+
+    def add(self, code: str, socket: WebSocket, token: str) -> None:
+        self._sockets.setdefault(code, {})[socket] = token
+
+    def remove(self, code: str, socket: WebSocket) -> None:
+        self._sockets.get(code, {}).pop(socket, None)
+
+    async def push(self, code: str) -> None:
+        for socket, token in list(self._sockets.get(code, {}).items()):
+            try:
+                view = await run_in_threadpool(self.service.view, code, token)
+                await socket.send_json({"type": "view", "view": view})
+            except Exception:  # a page that went away is dropped; the others still hear
+                log.info("room %s: a websocket went away", code)
+                self.remove(code, socket)
+
+
+def create_app(store: Store, *, base_url: str = "") -> Starlette:
+    """The app over one store (its rooms rebuilt and checked first)."""
+    service = RoomService(store)
+    service.load_all()
+    pushes = Pushes(service)
+
+    async def health(request: Request) -> Response:
+        rooms = await run_in_threadpool(store.count_rooms)
+        return JSONResponse({"ok": True, "rooms": rooms})
+
+    async def create_room(request: Request) -> Response:
+        try:
+            await run_in_threadpool(check_teacher_key, store, _bearer(request))
+            body = await _json_body(request)
+            game, players, seed = (
+                body.pop("game", None),
+                body.pop("players", None),
+                body.pop("seed", None),
+            )
+            if not isinstance(game, str):
+                raise Refused(422, "room.no_game", 'say which game: {"game": "nuevos-mundos"}')
+            room = await run_in_threadpool(
+                lambda: service.create(game, players, seed=seed, options=body)
+            )
+        except Refused as err:
+            return _refusal(request, err)
+        root = base_url or str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "code": room.code,
+                "game": room.game,
+                "seed": room.seed,
+                "seats": [
+                    {
+                        "seat": i,
+                        "name": name,
+                        "token": token,
+                        "link": f"{root}/join/{room.code}#{token}",
+                    }
+                    for i, (name, token) in enumerate(zip(room.players, room.tokens))
+                ],
+            },
+            status_code=201,
+        )
+
+    async def view(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            data = await run_in_threadpool(service.view, code, _bearer(request))
+        except Refused as err:
+            return _refusal(request, err)
+        return JSONResponse(data)
+
+    async def act(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            token = _bearer(request)
+            await run_in_threadpool(service.seat, code, token)  # a stranger's body goes unread
+            body = await _json_body(request)
+            number = await run_in_threadpool(
+                service.act, code, token, body.get("move"), body.get("action")
+            )
+        except Refused as err:
+            return _refusal(request, err)
+        await pushes.push(code)
+        return JSONResponse({"move": number})
+
+    async def join(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            await run_in_threadpool(service.move, code)  # a room that exists
+        except Refused as err:
+            return _refusal(request, err)
+        return HTMLResponse(join_page(code))
+
+    async def socket(websocket: WebSocket) -> None:
+        code = websocket.path_params["code"]
+        await websocket.accept()
+        try:
+            first = await asyncio.wait_for(websocket.receive(), FIRST_MESSAGE_SECONDS)
+            if first["type"] == "websocket.disconnect":
+                return
+            token = _token_of(first.get("text"))
+            data = await run_in_threadpool(service.view, code, token)
+        except Refused as err:
+            _refusal(websocket, err)
+            await websocket.send_json(err.to_json())
+            await websocket.close(code=4000 + err.status)
+            return
+        except (asyncio.TimeoutError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
+            return
+        pushes.add(code, websocket, token)
+        try:
+            await websocket.send_json({"type": "view", "view": data})
+            while True:  # the page only listens; it acts over HTTP
+                await websocket.receive_text()
+                await websocket.send_json(
+                    {
+                        "error": "this socket only tells; act with POST .../actions",
+                        "key": "ws.listen_only",
+                    }
+                )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pushes.remove(code, websocket)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    return Starlette(
+        routes=[
+            Route("/api/health", health, methods=["GET"]),
+            Route("/api/rooms", create_room, methods=["POST"]),
+            Route("/api/rooms/{code}/view", view, methods=["GET"]),
+            Route("/api/rooms/{code}/actions", act, methods=["POST"]),
+            WebSocketRoute("/ws/{code}", socket),
+            Route("/join/{code}", join, methods=["GET"]),
+        ],
+        lifespan=lifespan,
+    )

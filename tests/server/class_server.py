@@ -1,0 +1,129 @@
+"""A real class server for the tests: ``python -m classroom serve`` in its own process on a
+free port of 127.0.0.1, over a real SQLite file in the test's tmp_path."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+STARTUP_SECONDS = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ClassServer:
+    """One store, one server process at a time (``kill`` then ``start`` again)."""
+
+    def __init__(self, store: Path, log: Path) -> None:
+        self.store = store
+        self.log = log
+        self.key: str | None = None
+        self.process: subprocess.Popen[str] | None = None
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.port = free_port()
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "classroom",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--store",
+                    str(self.store),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        assert self.process.stdout is not None
+        printed: list[str] = []
+        for line in self.process.stdout:
+            printed.append(line)
+            found = re.search(r"Teacher's key \(shown this once; keep it\): (\S+)", line)
+            if found:
+                assert self.key is None, "the teacher's key is printed on the first start only"
+                self.key = found.group(1)
+            if line.startswith("Class server: "):
+                assert f"127.0.0.1:{self.port}" in line
+                break
+        else:
+            raise AssertionError(f"the server stopped before starting: {printed}")
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise AssertionError(f"no answer from {self.url} within {STARTUP_SECONDS} s")
+
+    def kill(self) -> None:
+        """``kill -9``: no clean-up, no last commit."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.process = None
+
+    def teacher(self) -> dict[str, str]:
+        assert self.key is not None
+        return {"Authorization": f"Bearer {self.key}"}
+
+    def create_room(self, **setup: Any) -> dict[str, Any]:
+        answer = httpx.post(f"{self.url}/api/rooms", json=setup, headers=self.teacher())
+        assert answer.status_code == 201, answer.text
+        room: dict[str, Any] = answer.json()
+        return room
+
+    def view(self, code: str, token: str) -> dict[str, Any]:
+        answer = httpx.get(f"{self.url}/api/rooms/{code}/view", headers=seat(token))
+        assert answer.status_code == 200, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+    def act(self, code: str, token: str, move: int, action: Any) -> httpx.Response:
+        return httpx.post(
+            f"{self.url}/api/rooms/{code}/actions",
+            json={"move": move, "action": action},
+            headers=seat(token),
+        )
+
+
+def seat(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
