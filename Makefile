@@ -54,11 +54,11 @@ check: $(STAMP) lint typecheck
 test: $(STAMP) lint typecheck browser pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check gamecore widgets tests benchmarks
-	$(BIN)/ruff format --check gamecore widgets tests benchmarks
+	$(BIN)/ruff check gamecore widgets classroom tests benchmarks
+	$(BIN)/ruff format --check gamecore widgets classroom tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy gamecore widgets
+	$(BIN)/mypy gamecore widgets classroom
 
 # find a Chromium for the browser tests, installing one where this machine allows
 browser: $(STAMP)

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("gamecore", "widgets")
+PACKAGES = ("gamecore", "widgets", "classroom")
 WIDGET_LIBRARIES = ("ipywidgets", "ipycanvas", "IPython")
 
 WIDGET_FREE = {
@@ -211,6 +211,19 @@ def test_the_graph_reads_imports_at_every_depth(tmp_path: Path) -> None:
 def test_no_module_of_gamecore_or_widgets_is_in_an_import_cycle() -> None:
     found = cycles(import_graph())
     assert not found, "import cycles: " + "; ".join(" -> ".join(loop) for loop in found)
+
+
+def test_the_layers_point_one_way() -> None:
+    """gamecore imports neither widgets nor classroom; widgets never imports classroom (the
+    class server sits above them and may use their widget-free layers)."""
+    above = {"gamecore": ("widgets", "classroom"), "widgets": ("classroom",)}
+    wrong = sorted(
+        f"{name} -> {target}"
+        for name, targets in import_graph().items()
+        for target in targets
+        if target.split(".")[0] in above.get(name.split(".")[0], ())
+    )
+    assert not wrong, f"imports against the layers: {wrong}"
 
 
 # ---------------------------------------------------------------------------- widget-free layers
