@@ -20,6 +20,7 @@ from typing import Any
 
 import gamecore
 from gamecore.protocol import Action, Game, _parse_entry, spec_of
+from gamecore.words import t
 
 from .jsonable import JSON, jsonable
 from .store import HUMAN, ActionRecord, RoomRecord, SeatRecord, Store, StoreError
@@ -36,9 +37,14 @@ TOKEN_BYTES = 24
 
 class Refused(Exception):
     """A request the service will not carry out: ``reason`` for people, ``key`` for code,
-    ``status`` the HTTP status the server answers with. Nothing was changed."""
+    ``status`` the HTTP status the server answers with. Nothing was changed.
 
-    def __init__(self, status: int, key: str, reason: str) -> None:
+    The sentence is the catalog's (``classroom.<key>`` with its dots as underscores), unless
+    ``reason`` is given: the engine's own refusal, already in words, under the engine's key."""
+
+    def __init__(self, status: int, key: str, reason: str | None = None, **values: Any) -> None:
+        if reason is None:
+            reason = t("classroom." + key.replace(".", "_"), **values)
         super().__init__(reason)
         self.status = status
         self.key = key
@@ -89,19 +95,27 @@ def rebuild(record: RoomRecord, actions: list[ActionRecord]) -> Game:
     cls = type(game)
     for number, stored in enumerate(actions, start=1):
         if stored.number != number:
-            raise gamecore.SaveFileError(f"room {record.code}: action {number} is missing")
+            raise gamecore.SaveFileError(
+                t("classroom.store_action_missing", code=record.code, number=number)
+            )
         entry = _parse_entry(cls, number, stored.action)
         assert isinstance(entry, tuple)  # the store keeps decisions only
         player, action = entry
         if player != stored.seat or _actor(game, action) != player:
             raise gamecore.SaveFileError(
-                f"room {record.code}: action {number} is not seat {player}'s to take"
+                t("classroom.store_not_the_seats", code=record.code, number=number, seat=player)
             )
         try:
             game.play(action)
         except gamecore.IllegalAction as err:
             raise gamecore.SaveFileError(
-                f"room {record.code}: action {number} ({action}) is refused: {err.reason}"
+                t(
+                    "classroom.store_refused",
+                    code=record.code,
+                    number=number,
+                    action=str(action),
+                    reason=err.reason,
+                )
             ) from None
     return game
 
@@ -119,16 +133,16 @@ def parse_action(game: Game, raw: object) -> Action:
     """One of this game's actions from ``{"kind": ..., "fields": {...}}``: a kind the game
     has, exactly that kind's fields, each a whole number. Nothing is evaluated."""
     if not isinstance(raw, Mapping) or set(raw) != {"kind", "fields"}:
-        raise Refused(400, "action.shape", 'an action is {"kind": "...", "fields": {...}}')
+        raise Refused(400, "action.shape")
     kind, fields = raw["kind"], raw["fields"]
     action_type = type(game).action_types.get(kind) if isinstance(kind, str) else None
     if action_type is None:
         raise Refused(
             422,
             "action.unknown_kind",
-            f"{game.name} has no action {kind!r} (it has: "
-            + ", ".join(sorted(type(game).action_types))
-            + ")",
+            game=game.name,
+            kind=repr(kind),
+            kinds=", ".join(sorted(type(game).action_types)),
         )
     names = {f.name for f in dataclasses.fields(action_type)}
     if not isinstance(fields, Mapping) or set(fields) != names:
@@ -136,11 +150,13 @@ def parse_action(game: Game, raw: object) -> Action:
         raise Refused(
             422,
             "action.fields",
-            f"{kind} has the fields {', '.join(sorted(names)) or '(none)'}; given: {given or '-'}",
+            kind=kind,
+            fields=", ".join(sorted(names)) or "-",
+            given=given or "-",
         )
     for name, value in fields.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            raise Refused(422, "action.field_not_whole", f"{kind}'s {name} must be a whole number")
+            raise Refused(422, "action.field_not_whole", kind=kind, name=name)
     return action_type(**fields)
 
 
@@ -174,18 +190,23 @@ class RoomService:
             spec = spec_of(game)
         except ValueError as err:
             raise Refused(422, "room.unknown_game", str(err)) from None
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise Refused(422, "room.players", "players is the number of seats, a whole number")
-        if not spec.min_players <= players <= spec.max_players:
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not spec.min_players <= players <= spec.max_players
+        ):
             raise Refused(
                 422,
                 "room.players",
-                f"{game} is played by {spec.min_players} to {spec.max_players}, not {players}",
+                game=spec.title,
+                low=spec.min_players,
+                high=spec.max_players,
+                n=repr(players),
             )
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise Refused(422, "room.seed", "the seed is a whole number")
+            raise Refused(422, "room.seed")
         try:
             started = gamecore.new_game(game, players, seed, **dict(options or {}))
         except (ValueError, TypeError) as err:
@@ -222,7 +243,7 @@ class RoomService:
                 return room
             record = self.store.room(code) if isinstance(code, str) else None
             if record is None:
-                raise Refused(404, "room.unknown", f"there is no room {code!r}")
+                raise Refused(404, "room.unknown", code=repr(code))
             room = _Room(record, rebuild(record, self.store.actions(code)))
             self._rooms[code] = room
             return room
@@ -246,14 +267,12 @@ class RoomService:
         """The seat this token opens in this room; refused for any other token."""
         self._room(code)
         if not isinstance(token, str) or not token:
-            raise Refused(401, "seat.no_token", "a seat's token is needed (Bearer <token>)")
+            raise Refused(401, "seat.no_token")
         seat = self.store.seat_by_token_hash(token_hash(token))
         if seat is None:
-            raise Refused(401, "seat.bad_token", "this token opens no seat")
+            raise Refused(401, "seat.bad_token")
         if seat.room != code:
-            raise Refused(
-                403, "seat.other_room", f"this token opens a seat of another room, not {code}"
-            )
+            raise Refused(403, "seat.other_room", code=code)
         return seat.seat
 
     # ------------------------------------------------------------------ playing
@@ -265,29 +284,17 @@ class RoomService:
         with room.lock:
             game = room.game
             if not isinstance(move, int) or isinstance(move, bool):
-                raise Refused(400, "action.no_move", "say which move you saw last (move: N)")
+                raise Refused(400, "action.no_move")
             if move != room.move:
-                raise Refused(
-                    409,
-                    "action.stale",
-                    f"this was sent after move {move}, but the game is at move {room.move}: "
-                    "look again and choose anew",
-                )
+                raise Refused(409, "action.stale", seen=move, now=room.move)
             action = parse_action(game, raw_action)
             if game.is_over:
-                raise Refused(409, "action.game_over", "the game is over")
+                raise Refused(409, "action.game_over")
             actor = _actor(game, action)
             if actor != seat:
-                raise Refused(
-                    403,
-                    "action.not_your_seat",
-                    f"seat {seat} cannot act now: "
-                    + (
-                        f"this action is seat {actor}'s"
-                        if actor is not None
-                        else "it is nobody's decision"
-                    ),
-                )
+                if actor is None:
+                    raise Refused(403, "action.nobody", seat=seat + 1)
+                raise Refused(403, "action.not_your_seat", seat=seat + 1, actor=actor + 1)
             reason = game.why_illegal(action)
             if reason is not None:
                 key = getattr(reason, "key", None) or "rules.illegal"
@@ -341,9 +348,9 @@ def check_teacher_key(store: Store, key: object) -> None:
     """Refuse anything but the teacher's key."""
     stored = store.teacher_key_hash()
     if not isinstance(key, str) or not key:
-        raise Refused(401, "teacher.no_key", "the teacher's key is needed (Bearer <key>)")
+        raise Refused(401, "teacher.no_key")
     if stored is None or not hmac.compare_digest(stored, token_hash(key)):
-        raise Refused(403, "teacher.bad_key", "this is not the teacher's key")
+        raise Refused(403, "teacher.bad_key")
 
 
 def ensure_teacher_key(store: Store) -> str | None:

@@ -60,20 +60,20 @@ async def _json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read no further than ``MAX_BODY`` bytes."""
     length = request.headers.get("content-length")
     if length is not None and not length.isdigit():
-        raise Refused(400, "request.bad_length", "the Content-Length is not a number")
+        raise Refused(400, "request.bad_length")
     if length is not None and int(length) > MAX_BODY:
-        raise Refused(413, "request.too_large", f"a request body is at most {MAX_BODY} bytes")
+        raise Refused(413, "request.too_large", limit=MAX_BODY)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise Refused(413, "request.too_large", f"a request body is at most {MAX_BODY} bytes")
+            raise Refused(413, "request.too_large", limit=MAX_BODY)
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "request.not_json", "the request body is not JSON") from None
+        raise Refused(400, "request.not_json") from None
     if not isinstance(data, dict):
-        raise Refused(400, "request.not_object", "the request body must be a JSON object")
+        raise Refused(400, "request.not_object")
     return data
 
 
@@ -85,7 +85,7 @@ def _token_of(text: object) -> str:
         data = None
     token = data.get("token") if isinstance(data, dict) else None
     if not isinstance(token, str):
-        raise Refused(400, "ws.first_message", 'the first message is {"token": "..."}')
+        raise Refused(400, "ws.first_message")
     return token
 
 
@@ -133,7 +133,7 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
                 body.pop("seed", None),
             )
             if not isinstance(game, str):
-                raise Refused(422, "room.no_game", 'say which game: {"game": "nuevos-mundos"}')
+                raise Refused(422, "room.no_game")
             room = await run_in_threadpool(
                 lambda: service.create(game, players, seed=seed, options=body)
             )

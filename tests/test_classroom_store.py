@@ -103,3 +103,26 @@ def test_tokens_are_kept_only_as_hashes(tmp_path: Path) -> None:
     with pytest.raises(Refused) as refused:
         service.seat(room.code, room.tokens[2][:-1] + "x")
     assert refused.value.key == "seat.bad_token"
+
+
+def test_every_refusal_of_the_server_has_words_in_every_language() -> None:
+    """The server's own refusals (``Refused(status, "room.unknown", code=...)``) take their
+    sentence from the catalog, ``classroom.room_unknown``, in every declared language (a
+    refusal that passes on the engine's sentence, already in words, is left out)."""
+    import re
+    from pathlib import Path
+
+    from gamecore.words import LANGUAGES, catalog
+
+    package = Path(__file__).resolve().parents[1] / "classroom"
+    keys = {
+        key
+        for path in package.glob("*.py")
+        for key in re.findall(
+            r'Refused\(\s*\d+,\s*"([a-z_.]+)"\s*(?:\)|,\s*[a-z_]+=)', path.read_text("utf-8")
+        )
+    }
+    assert len(keys) > 15
+    for lang in LANGUAGES:
+        missing = sorted(k for k in keys if "classroom." + k.replace(".", "_") not in catalog(lang))
+        assert not missing, (lang, missing)
