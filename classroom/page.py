@@ -1,14 +1,22 @@
-"""The page a join link opens, for now: the seat's view as text and its choices as buttons.
+"""The pages a join link opens: a seat's own page, served by the class server itself.
 
-A stopgap until the student pages draw the tables from the widget-free scenes (issue 20,
-part 2), and already a real client of the API: the token stays in the link's fragment
-(after ``#``), which browsers never send to a server, and goes out only in the
-``Authorization`` header and the websocket's first message.
+- ``table_page``: a game with a drawn table (Nuevos Mundos): the seat's table as SVG (from
+  the widget-free scene), clicks on its hit targets, the action buttons, a keyboard list,
+  the status line and the table in words, in the page's language (``?lang=es``).
+- ``join_page``: the stopgap of the other games until their tables come: the seat's view as
+  text and its choices as buttons.
+
+Both are real clients of the API: the token stays in the link's fragment (after ``#``),
+which browsers never send to a server, and goes out only in the ``Authorization`` header
+and the websocket's first message.
 """
 
 from __future__ import annotations
 
 import html
+import json
+
+from gamecore.words import t
 
 _PAGE = """<!doctype html>
 <html lang="en">
@@ -76,3 +84,180 @@ socket.onclose = () => {{ document.getElementById("status").textContent += " (di
 def join_page(code: str) -> str:
     """The page of room ``code`` (a code the service knows: only its letters go in)."""
     return _PAGE.format(code=html.escape(code), code_js=repr(code))
+
+
+_TABLE_WORDS = (
+    "title",
+    "room",
+    "connecting",
+    "disconnected",
+    "seat_line",
+    "actions",
+    "keyboard",
+    "keyboard_help",
+    "pick",
+    "words",
+    "last_move",
+    "no_token",
+)
+
+_TABLE_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0.6em; max-width: 920px; }}
+h1 {{ font-size: 1.2em; margin: 0.2em 0; }}
+#status {{ font-size: 1.05em; font-weight: bold; min-height: 1.4em; margin: 0.3em 0; }}
+#said {{ min-height: 1.4em; margin: 0.2em 0; }}
+#said.problem {{ color: #a00; }}
+#buttons button {{ margin: 0.2em 0.3em 0.2em 0; padding: 0.4em 0.7em; font-size: 0.95em; }}
+#table svg {{ max-width: 100%; height: auto; display: block; }}
+#table [data-target] {{ cursor: pointer; }}
+#keyboard select {{ max-width: 70%; }}
+#words p {{ margin: 0.2em 0; }}
+</style>
+</head>
+<body>
+<h1 id="room">{room}</h1>
+<p id="seat"></p>
+<p id="status" aria-live="polite">{connecting}</p>
+<p id="said" aria-live="polite"></p>
+<div id="buttons" role="group" aria-label="{actions}"></div>
+<div id="table"></div>
+<p id="last"></p>
+<section id="keyboard">
+<h2>{keyboard}</h2>
+<p>{keyboard_help}</p>
+<label><select id="targets"></select></label>
+<button id="pick">{pick}</button>
+</section>
+<section>
+<h2>{words}</h2>
+<div id="words"></div>
+</section>
+<script>
+const code = {code_js};
+const lang = {lang_js};
+const words = {words_js};
+const token = location.hash.slice(1);
+const api = "/api/rooms/" + code + "/table?lang=" + lang;
+let move = null;
+function fill(text, values) {{
+  return text.replace(/\\{{(\\w+)\\}}/g, (whole, name) => name in values ? values[name] : whole);
+}}
+function say(text, problem) {{
+  const said = document.getElementById("said");
+  said.textContent = text || "";
+  said.className = problem ? "problem" : "";
+}}
+function draw(table) {{
+  if (move !== null && table.move < move) return;  // an older table than the one shown
+  move = table.move;
+  document.getElementById("seat").textContent =
+    fill(words.seat_line, {{name: table.name, seat: table.seat + 1, move: table.move}});
+  document.getElementById("status").textContent = table.status;
+  document.getElementById("last").textContent =
+    table.last ? fill(words.last_move, {{said: table.last}}) : "";
+  document.getElementById("table").innerHTML = table.svg;  // drawn by the server from the scene
+  const buttons = document.getElementById("buttons");
+  buttons.replaceChildren();
+  for (const state of table.buttons) {{
+    const b = document.createElement("button");
+    b.textContent = state.text;
+    b.title = state.tip;
+    b.disabled = state.disabled;
+    b.dataset.kind = state.kind;
+    b.onclick = () => send({{button: state.kind}});
+    buttons.appendChild(b);
+  }}
+  const select = document.getElementById("targets");
+  const kept = select.value;
+  select.replaceChildren();
+  for (const item of table.keyboard) {{
+    const option = document.createElement("option");
+    option.value = item.target;
+    option.textContent = item.words;
+    select.appendChild(option);
+  }}
+  if ([...select.options].some((o) => o.value === kept)) select.value = kept;
+  const list = document.getElementById("words");
+  list.replaceChildren();
+  for (const line of table.description) {{
+    const p = document.createElement("p");
+    p.textContent = line;
+    list.appendChild(p);
+  }}
+}}
+async function send(body) {{
+  body.move = move;
+  const answer = await fetch(api, {{
+    method: "POST",
+    headers: {{"Authorization": "Bearer " + token, "Content-Type": "application/json"}},
+    body: JSON.stringify(body),
+  }});
+  const data = await answer.json();
+  if (answer.ok) {{
+    draw(data.table);
+    say(data.said, false);
+  }} else {{
+    say(data.error, true);
+  }}
+}}
+document.getElementById("table").addEventListener("click", (event) => {{
+  const box = document.getElementById("table");
+  for (const element of document.elementsFromPoint(event.clientX, event.clientY)) {{
+    if (!box.contains(element)) break;
+    const target = element.getAttribute("data-target");
+    if (target) {{ send({{target: target}}); return; }}
+  }}
+}});
+document.getElementById("pick").onclick = () => {{
+  const target = document.getElementById("targets").value;
+  if (target) send({{target: target}});
+}};
+async function load() {{
+  const answer = await fetch(api, {{headers: {{"Authorization": "Bearer " + token}}}});
+  const data = await answer.json();
+  if (answer.ok) draw(data); else say(data.error, true);
+}}
+if (!token) {{
+  say(words.no_token, true);
+}} else {{
+  load();
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + "/ws/" + code + "?lang=" + lang);
+  socket.onopen = () => socket.send(JSON.stringify({{token: token}}));
+  socket.onmessage = (event) => {{
+    const message = JSON.parse(event.data);
+    if (message.table) draw(message.table);
+    else if (message.error) say(message.error, true);
+  }};
+  socket.onclose = () => say(words.disconnected, true);
+}}
+</script>
+</body>
+</html>
+"""
+
+
+def table_page(code: str, lang: str) -> str:
+    """The student page of a room with a drawn table (Nuevos Mundos), in ``lang``: the
+    table's SVG with its hit targets, the action buttons, the keyboard list, the status line
+    and the table in words, all fetched from ``/api/rooms/{code}/table`` for the seat whose
+    token is in the link's fragment and redrawn from the websocket's pushes."""
+    said = {k: t(f"classroom_page.{k}", lang=lang) for k in _TABLE_WORDS}
+    shown = {k: html.escape(v) for k, v in said.items()}
+    return _TABLE_PAGE.format(
+        lang=lang,
+        code_js=json.dumps(code),
+        lang_js=json.dumps(lang),
+        words_js=json.dumps(said, ensure_ascii=False).replace("</", "<\\/"),
+        **{
+            **shown,
+            "title": html.escape(said["title"].format(code=code)),
+            "room": html.escape(said["room"].format(code=code)),
+        },
+    )

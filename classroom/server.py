@@ -21,9 +21,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .page import join_page
+from .page import join_page, table_page
 from .rooms import Refused, RoomService, check_teacher_key
 from .store import Store
+from .tables import Tables, check_lang
 
 log = logging.getLogger("classroom")
 
@@ -91,23 +92,33 @@ def _token_of(text: object) -> str:
 
 class Pushes:
     """The open websockets of each room, by seat: after an action every one of them gets
-    its own seat's view, computed for that seat alone."""
+    its own seat's view, computed for that seat alone, and in a room with a drawn table
+    (Nuevos Mundos) that seat's table too, in its page's language."""
 
-    def __init__(self, service: RoomService) -> None:
+    def __init__(self, service: RoomService, tables: Tables) -> None:
         self.service = service
-        self._sockets: dict[str, dict[WebSocket, str]] = {}
+        self.tables = tables
+        self._sockets: dict[str, dict[WebSocket, tuple[str, str]]] = {}
 
-    def add(self, code: str, socket: WebSocket, token: str) -> None:
-        self._sockets.setdefault(code, {})[socket] = token
+    def add(self, code: str, socket: WebSocket, token: str, lang: str) -> None:
+        self._sockets.setdefault(code, {})[socket] = (token, lang)
 
     def remove(self, code: str, socket: WebSocket) -> None:
         self._sockets.get(code, {}).pop(socket, None)
 
+    def message(self, code: str, token: str, lang: str, drawn: bool) -> dict[str, Any]:
+        """What one page hears: its seat's view, and its table where there is one."""
+        message: dict[str, Any] = {"type": "view", "view": self.service.view(code, token)}
+        if drawn:
+            message["table"] = self.tables.table(code, token, lang)
+        return message
+
     async def push(self, code: str) -> None:
-        for socket, token in list(self._sockets.get(code, {}).items()):
+        drawn = await run_in_threadpool(self.tables.has_table, code)
+        for socket, (token, lang) in list(self._sockets.get(code, {}).items()):
             try:
-                view = await run_in_threadpool(self.service.view, code, token)
-                await socket.send_json({"type": "view", "view": view})
+                message = await run_in_threadpool(self.message, code, token, lang, drawn)
+                await socket.send_json(message)
             except Exception:  # a page that went away is dropped; the others still hear
                 log.info("room %s: a websocket went away", code)
                 self.remove(code, socket)
@@ -117,7 +128,8 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
     """The app over one store (its rooms rebuilt and checked first)."""
     service = RoomService(store)
     service.load_all()
-    pushes = Pushes(service)
+    tables = Tables(service)
+    pushes = Pushes(service, tables)
 
     async def health(request: Request) -> Response:
         rooms = await run_in_threadpool(store.count_rooms)
@@ -180,13 +192,49 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
         await pushes.push(code)
         return JSONResponse({"move": number})
 
+    async def table(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            data = await run_in_threadpool(
+                tables.table, code, _bearer(request), request.query_params.get("lang")
+            )
+        except Refused as err:
+            return _refusal(request, err)
+        return JSONResponse(data)
+
+    async def use_table(request: Request) -> Response:
+        """A click on a target (``{"move": N, "target": "hand:12"}``) or a button
+        (``{"move": N, "button": "lay"}``) on the seat's table."""
+        code = request.path_params["code"]
+        lang = request.query_params.get("lang")
+        try:
+            token = _bearer(request)
+            await run_in_threadpool(service.seat, code, token)  # a stranger's body goes unread
+            body = await _json_body(request)
+            if set(body) == {"move", "target"}:
+                answer = await run_in_threadpool(
+                    tables.click, code, token, body["move"], body["target"], lang
+                )
+            elif set(body) == {"move", "button"}:
+                answer = await run_in_threadpool(
+                    tables.press, code, token, body["move"], body["button"], lang
+                )
+            else:
+                raise Refused(400, "table.shape")
+        except Refused as err:
+            return _refusal(request, err)
+        if "button" in body and body["button"] != "score":
+            await pushes.push(code)
+        return JSONResponse(answer)
+
     async def join(request: Request) -> Response:
         code = request.path_params["code"]
         try:
-            await run_in_threadpool(service.move, code)  # a room that exists
+            lang = check_lang(request.query_params.get("lang"), tables.default_lang)
+            drawn = await run_in_threadpool(tables.has_table, code)  # a room that exists
         except Refused as err:
             return _refusal(request, err)
-        return HTMLResponse(join_page(code))
+        return HTMLResponse(table_page(code, lang) if drawn else join_page(code))
 
     async def socket(websocket: WebSocket) -> None:
         code = websocket.path_params["code"]
@@ -196,7 +244,9 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             if first["type"] == "websocket.disconnect":
                 return
             token = _token_of(first.get("text"))
-            data = await run_in_threadpool(service.view, code, token)
+            lang = check_lang(websocket.query_params.get("lang"), tables.default_lang)
+            drawn = await run_in_threadpool(tables.has_table, code)
+            data = await run_in_threadpool(pushes.message, code, token, lang, drawn)
         except Refused as err:
             _refusal(websocket, err)
             await websocket.send_json(err.to_json())
@@ -206,9 +256,9 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             with contextlib.suppress(Exception):
                 await websocket.close(code=1008)
             return
-        pushes.add(code, websocket, token)
+        pushes.add(code, websocket, token, lang)
         try:
-            await websocket.send_json({"type": "view", "view": data})
+            await websocket.send_json(data)
             while True:  # the page only listens; it acts over HTTP
                 await websocket.receive_text()
                 await websocket.send_json(
@@ -233,6 +283,8 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{code}/view", view, methods=["GET"]),
             Route("/api/rooms/{code}/actions", act, methods=["POST"]),
+            Route("/api/rooms/{code}/table", table, methods=["GET"]),
+            Route("/api/rooms/{code}/table", use_table, methods=["POST"]),
             WebSocketRoute("/ws/{code}", socket),
             Route("/join/{code}", join, methods=["GET"]),
         ],
