@@ -19,13 +19,18 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 TIMEOUT_MS = 15_000
 
 
-def chromium_args() -> list[str]:
+def _browser_helpers() -> tuple[list[str], Path]:
+    """The project's Chromium flags and the screenshots' folder (tests/browser/)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
     try:
-        from browser_helpers import CHROMIUM_ARGS
+        from browser_helpers import ARTIFACTS, CHROMIUM_ARGS
     finally:
         sys.path.pop(0)
-    return list(CHROMIUM_ARGS)
+    return list(CHROMIUM_ARGS), ARTIFACTS
+
+
+def chromium_args() -> list[str]:
+    return _browser_helpers()[0]
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Debian chromium on this machine")
@@ -70,6 +75,10 @@ def test_two_pages_play_by_clicks_and_the_other_redraws(server: ClassServer) -> 
             assert first.locator("#status").inner_text().startswith("Waiting for")
             assert "move 1" in second.locator("#seat").inner_text()
             assert second.locator("#last").inner_text()
+            artifacts = _browser_helpers()[1]
+            artifacts.mkdir(parents=True, exist_ok=True)
+            for n, page in enumerate(pages, start=1):  # a laptop's screen, as a student sees it
+                page.screenshot(path=str(artifacts / f"class_page_seat{n}.png"))
 
             store = SQLiteStore(server.store)
             record = store.room(room["code"])
