@@ -4,7 +4,6 @@ a card clicked on the SVG and a button pressed on one, the other page redrawn by
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,21 +14,11 @@ from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from class_server import ClassServer
+from class_server import ClassServer, server  # noqa: F401  # server: the fixture
 
 pytestmark = pytest.mark.browser
 
 TIMEOUT_MS = 15_000
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ClassServer]:
-    running = ClassServer(tmp_path / "class.sqlite3", tmp_path / "server.log")
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_two_pages_play_by_clicks_and_the_other_redraws(

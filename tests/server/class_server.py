@@ -10,10 +10,12 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 STARTUP_SECONDS = 30.0
 
@@ -127,3 +129,15 @@ class ClassServer:
 
 def seat(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ClassServer]:
+    """A class server of its own for the test: its own process and store (a test module
+    takes it with ``from class_server import server``)."""
+    running = ClassServer(tmp_path / "class.sqlite3", tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -2,18 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from class_server import server
 
-import pytest
-from class_server import ClassServer
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ClassServer]:
-    running = ClassServer(tmp_path / "class.sqlite3", tmp_path / "server.log")
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
+__all__ = ["server"]
