@@ -14,7 +14,7 @@ from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from class_server import ClassServer, server  # noqa: F401  # server: the fixture
+from class_server import ClassServer, server_fixture  # noqa: F401  # the fixture "server"
 
 pytestmark = pytest.mark.browser
 

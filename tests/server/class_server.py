@@ -131,10 +131,10 @@ def seat(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ClassServer]:
+@pytest.fixture(name="server")
+def server_fixture(tmp_path: Path) -> Iterator[ClassServer]:
     """A class server of its own for the test: its own process and store (a test module
-    takes it with ``from class_server import server``)."""
+    takes it with ``from class_server import server_fixture``)."""
     running = ClassServer(tmp_path / "class.sqlite3", tmp_path / "server.log")
     running.start()
     try:
