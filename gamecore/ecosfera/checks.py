@@ -10,7 +10,7 @@ actions they allow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import Refusal, refuse
 from ..words import join_words, t
@@ -76,6 +76,34 @@ def _on_line(game: EcosferaPosition, code: object, not_on_line: str) -> Refusal 
         return refuse(not_on_line, card=card_words(code))
     if code in game.used:
         return refuse("ecosfera.already_used", card=card_words(code))
+    return None
+
+
+def _pair(
+    game: EcosferaPosition,
+    a: int,
+    b: int,
+    *,
+    on_line: str,
+    of_kind: Callable[[int], bool],
+    not_of_kind: str,
+    same: str,
+    share_none: str,
+) -> Refusal | None:
+    """None if ``a`` and ``b`` are two different unused cards of the turn player's line, both
+    of one kind (plants to call an animal, animals to claim a biome), that share a biome;
+    else why not, with the keys the caller names for each way it fails."""
+    for card in (a, b):
+        reason = _on_line(game, card, on_line)
+        if reason:
+            return reason
+        if not of_kind(card):
+            return refuse(not_of_kind, card=card_words(card))
+    if a == b:
+        return refuse(same)
+    mask = game.cards.biome_mask
+    if not mask[a] & mask[b]:
+        return refuse(share_none, a=card_words(a), b=card_words(b))
     return None
 
 
@@ -197,18 +225,20 @@ def check_acquire_animal(game: EcosferaPosition, action: AcquireAnimal) -> Refus
     if reason:
         return reason
     a, b = action.plant_a, action.plant_b
-    for plant in (a, b):
-        reason = _on_line(game, plant, "ecosfera.not_on_line_call")
-        if reason:
-            return reason
-        if not is_plant(plant):
-            return refuse("ecosfera.not_a_plant", card=card_words(plant))
-    if a == b:
-        return refuse("ecosfera.same_plant")
+    reason = _pair(
+        game,
+        a,
+        b,
+        on_line="ecosfera.not_on_line_call",
+        of_kind=is_plant,
+        not_of_kind="ecosfera.not_a_plant",
+        same="ecosfera.same_plant",
+        share_none="ecosfera.plants_share_no_biome",
+    )
+    if reason:
+        return reason
     mask = game.cards.biome_mask
     common = mask[a] & mask[b]
-    if not common:
-        return refuse("ecosfera.plants_share_no_biome", a=card_words(a), b=card_words(b))
     if not mask[action.animal] & common:
         return refuse(
             "ecosfera.animal_not_in_shared_biomes",
@@ -236,18 +266,20 @@ def check_claim_biomes(game: EcosferaPosition, action: ClaimBiomes) -> Refusal |
     """Two unused animals that share a biome, for a tile still to win or a used ability tile
     to turn face up."""
     a, b = action.animal_a, action.animal_b
-    for animal in (a, b):
-        reason = _on_line(game, animal, "ecosfera.not_on_line_claim")
-        if reason:
-            return reason
-        if not is_animal(animal):
-            return refuse("ecosfera.not_an_animal", card=card_words(animal))
-    if a == b:
-        return refuse("ecosfera.same_animal")
+    reason = _pair(
+        game,
+        a,
+        b,
+        on_line="ecosfera.not_on_line_claim",
+        of_kind=is_animal,
+        not_of_kind="ecosfera.not_an_animal",
+        same="ecosfera.same_animal",
+        share_none="ecosfera.share_no_biome",
+    )
+    if reason:
+        return reason
     mask = game.cards.biome_mask
     common = mask[a] & mask[b]
-    if not common:
-        return refuse("ecosfera.share_no_biome", a=card_words(a), b=card_words(b))
     tile = action.reactivate
     if not is_whole(tile) or not NO_TILE <= tile < len(ABILITIES):
         names = ", ".join(ability_name(k) for k in range(len(ABILITIES)))
