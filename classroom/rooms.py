@@ -101,7 +101,7 @@ def rebuild(record: RoomRecord, actions: list[ActionRecord]) -> Game:
         entry = _parse_entry(cls, number, stored.action)
         assert isinstance(entry, tuple)  # the store keeps decisions only
         player, action = entry
-        if player != stored.seat or _actor(game, action) != player:
+        if player != stored.seat or game.actor(action) != player:
             raise gamecore.SaveFileError(
                 t("classroom.store_not_the_seats", code=record.code, number=number, seat=player)
             )
@@ -118,15 +118,6 @@ def rebuild(record: RoomRecord, actions: list[ActionRecord]) -> Game:
                 )
             ) from None
     return game
-
-
-def _actor(game: Game, action: Action) -> int | None:
-    """Who would take ``action``: the seat it names (Mondo, where everyone builds at once)
-    or else whoever's decision it is."""
-    if "seat" in {f.name for f in dataclasses.fields(action)}:
-        seat = getattr(action, "seat")  # noqa: B009  # a field only some games' actions have
-        return seat if isinstance(seat, int) else None
-    return game.current_player
 
 
 def parse_action(game: Game, raw: object) -> Action:
@@ -290,7 +281,7 @@ class RoomService:
             action = parse_action(game, raw_action)
             if game.is_over:
                 raise Refused(409, "action.game_over")
-            actor = _actor(game, action)
+            actor = game.actor(action)
             if actor != seat:
                 if actor is None:
                     raise Refused(403, "action.nobody", seat=seat + 1)
@@ -322,7 +313,7 @@ def seat_view(code: str, game: Game, seat: int) -> dict[str, JSON]:
     the move number to send back with an action, and the outcome at the end."""
     turn = game.current_player
     legal = game.legal_actions() if turn is not None else []
-    mine = [a for a in legal if _actor(game, a) == seat]
+    mine = [a for a in legal if game.actor(a) == seat]
     outcome = game.outcome
     return {
         "room": code,

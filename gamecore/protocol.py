@@ -359,6 +359,11 @@ class Game(ABC):
         time (Mondo) names the player in its actions and says so here."""
         return self.current_player
 
+    def actor(self, action: Action) -> int | None:
+        """Who would take ``action`` now (for a server that must know whose seat may send
+        it): the current player, or in Mondo the seat the action names."""
+        return self._actor(action)
+
     def moves(self) -> list[tuple[int, Action]]:
         """The decisions taken so far (the log without chance records)."""
         return [e for e in self.log if isinstance(e, tuple)]
