@@ -365,17 +365,28 @@ def embark_room(game: Position, sea: int, player: int) -> int:
     return data.SHIP_CAPACITY * game.ships[sea][player] - game.cq[sea][player]
 
 
+def _crossing(game: Position, land: int, sea: int, start: int) -> Refusal | None:
+    """What embarking and disembarking share: both regions exist, it is the operative stage,
+    the region the CQ leave (``start``) may be mobilised from, the coast between is open, and
+    the player has ships in the sea."""
+    refusal = _no_region(game, land, sea) or _operating(game) or _mobilising(game, start)
+    if refusal is not None:
+        return refusal
+    name = game.region_name
+    if (land, sea) not in game.map.open_coasts:
+        return refuse("nuevo_mundo.no_open_coast", land=name(land), sea=name(sea))
+    if not game.ships[sea][game.order[game.turn]]:
+        return refuse("nuevo_mundo.no_ships", region=name(sea))
+    return None
+
+
 def check_embark(game: Position, action: Embark) -> Refusal | None:
     """CQ board own ships across an open coast, as many as they have room for."""
     land, sea = action.land, action.sea
-    refusal = _no_region(game, land, sea) or _operating(game) or _mobilising(game, land)
+    refusal = _crossing(game, land, sea, land)
     if refusal is not None:
         return refusal
-    p, name = game.order[game.turn], game.region_name
-    if (land, sea) not in game.map.open_coasts:
-        return refuse("nuevo_mundo.no_open_coast", land=name(land), sea=name(sea))
-    if not game.ships[sea][p]:
-        return refuse("nuevo_mundo.no_ships", region=name(sea))
+    p = game.order[game.turn]
     troops, room = game.cq[land][p], embark_room(game, sea, p)
     if not 1 <= action.count <= min(troops, room):
         return refuse("nuevo_mundo.bad_embark", count=action.count, troops=troops, room=room)
@@ -385,14 +396,10 @@ def check_embark(game: Position, action: Embark) -> Refusal | None:
 def check_disembark(game: Position, action: Disembark) -> Refusal | None:
     """CQ land across an open coast; every ship keeps its crew aboard."""
     land, sea = action.land, action.sea
-    refusal = _no_region(game, land, sea) or _operating(game) or _mobilising(game, sea)
+    refusal = _crossing(game, land, sea, sea)
     if refusal is not None:
         return refusal
-    p, name = game.order[game.turn], game.region_name
-    if (land, sea) not in game.map.open_coasts:
-        return refuse("nuevo_mundo.no_open_coast", land=name(land), sea=name(sea))
-    if not game.ships[sea][p]:
-        return refuse("nuevo_mundo.no_ships", region=name(sea))
+    p = game.order[game.turn]
     spare = game.cq[sea][p] - game.ships[sea][p]
     if not 1 <= action.count <= spare:
         return refuse("nuevo_mundo.bad_disembark", count=action.count, n=spare)
