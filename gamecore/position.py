@@ -10,10 +10,9 @@ A game names its parts in a tuple of ``Field``::
         Field("phase", VALUE, view="phase"),
     )
 
-and its ``_copy_state``, ``_state_key`` and ``view`` call ``copy_position``,
-``position_key`` and ``shown``, or (on a hot path) the same three written out once for that
-position by ``compile_position``. A part whose shape is not one of these (Mondo's scored
-rounds) gets a ``Shape`` of its own.
+and its ``_copy_state``, ``_state_key`` and ``view`` call the copy, key and view functions
+that ``compile_position`` writes out once for that position. A part whose shape is not one
+of these (Mondo's scored rounds) gets a ``Shape`` of its own.
 """
 
 from __future__ import annotations
@@ -80,11 +79,12 @@ class PositionCode(NamedTuple):
     """A position's three loops as functions of their own (``compile_position``)."""
 
     copy: Callable[[Any, Any], None]
-    """``copy(source, target)``: ``copy_position``."""
+    """``copy(source, target)``: every part of the source's position, copied into the target
+    so that they share no list."""
     key: Callable[[Any], tuple[Any, ...]]
-    """``key(game)``: ``position_key``."""
+    """``key(game)``: the position as comparable values, part by part (``in_key`` parts)."""
     shown: Callable[[Any], dict[str, Any]]
-    """``shown(game)``: ``shown``."""
+    """``shown(game)``: the parts every player sees as they are, by the view's field names."""
 
 
 def compile_position(position: Sequence[Field]) -> PositionCode:
@@ -121,22 +121,6 @@ def compile_position(position: Sequence[Field]) -> PositionCode:
     )
     exec(compile(source, "<gamecore.position>", "exec"), env)
     return PositionCode(env["copy"], env["key"], env["shown"])
-
-
-def copy_position(position: Sequence[Field], source: Any, target: Any) -> None:
-    """Give ``target`` a copy of every part of ``source``'s position, sharing no list."""
-    for field in position:
-        setattr(target, field.name, field.shape.copy(getattr(source, field.name)))
-
-
-def position_key(position: Sequence[Field], game: Any) -> tuple[Any, ...]:
-    """The position as comparable values, part by part."""
-    return tuple([f.shape.freeze(getattr(game, f.name)) for f in position if f.in_key])
-
-
-def shown(position: Sequence[Field], game: Any) -> dict[str, Any]:
-    """The parts every player sees as they are, by the name of the view's field."""
-    return {f.view: f.shape.show(getattr(game, f.name)) for f in position if f.view}
 
 
 def names(position: Sequence[Field]) -> set[str]:
