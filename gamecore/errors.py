@@ -22,20 +22,19 @@ class Refusal(str):
     values: Mapping[str, Any]
 
     def __new__(cls, key: str, /, lang: str | None = None, **values: Any) -> Refusal:
-        refusal = str.__new__(cls, t(key, lang=lang, **values))
-        refusal.key = key
-        refusal.values = values  # a fresh dict of this call's own (read-only by contract)
-        return refusal
+        return _made(t(key, lang=lang, **values), key, values)
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (study workers) keep key and values
-        return (_rebuilt, (str(self), self.key, dict(self.values)))
+        return (_made, (str(self), self.key, dict(self.values)))
 
     def in_language(self, lang: str) -> str:
         """The same refusal in another language."""
         return t(self.key, lang=lang, **self.values)
 
 
-def _rebuilt(text: str, key: str, values: dict[str, Any]) -> Refusal:
+def _made(text: str, key: str, values: dict[str, Any]) -> Refusal:
+    """A refusal of ``text``, made from catalog ``key`` and ``values`` (a dict of the caller's
+    own: read-only by contract)."""
     refusal = str.__new__(Refusal, text)
     refusal.key = key
     refusal.values = values
@@ -44,10 +43,7 @@ def _rebuilt(text: str, key: str, values: dict[str, Any]) -> Refusal:
 
 def refuse(key: str, /, **values: Any) -> Refusal:
     """The refusal of catalog ``key`` filled with ``values``, in the process language."""
-    refusal = str.__new__(Refusal, t(key, **values))  # Refusal(key, **values), one call less
-    refusal.key = key
-    refusal.values = values
-    return refusal
+    return _made(t(key, **values), key, values)
 
 
 class IllegalAction(ValueError):
