@@ -99,6 +99,7 @@ _TABLE_WORDS = (
     "words",
     "last_move",
     "no_token",
+    "clock",
 )
 
 _TABLE_PAGE = """<!doctype html>
@@ -118,16 +119,23 @@ h1 {{ font-size: 1.2em; margin: 0.2em 0; }}
 #table [data-target] {{ cursor: pointer; }}
 #keyboard select {{ max-width: 70%; }}
 #words p {{ margin: 0.2em 0; }}
+#clock {{ font-size: 1.3em; font-weight: bold; font-variant-numeric: tabular-nums; }}
+#panels table {{ border-collapse: collapse; margin: 0.3em 0; }}
+#panels th, #panels td {{ border: 1px solid #999; padding: 0.15em 0.5em; text-align: right; }}
+#panels th:first-child, #panels td:first-child {{ text-align: left; }}
+#panels p {{ margin: 0.15em 0; }}
 </style>
 </head>
 <body>
 <h1 id="room">{room}</h1>
 <p id="seat"></p>
+<p id="clock" aria-live="off" hidden></p>
 <p id="status" aria-live="polite">{connecting}</p>
 <p id="said" aria-live="polite"></p>
 <div id="buttons" role="group" aria-label="{actions}"></div>
 <div id="table"></div>
 <p id="last"></p>
+<div id="panels"></div>
 <section id="keyboard">
 <h2>{keyboard}</h2>
 <p>{keyboard_help}</p>
@@ -143,8 +151,24 @@ const code = {code_js};
 const lang = {lang_js};
 const words = {words_js};
 const token = location.hash.slice(1);
-const api = "/api/rooms/" + code + "/table?lang=" + lang;
+// everything before /join/ is the server's root (a hub's proxy puts the server under a path)
+const root = location.pathname.slice(0, location.pathname.lastIndexOf("/join/"));
+const api = root + "/api/rooms/" + code + "/table?lang=" + lang;
 let move = null;
+let clock = null;  // {{left_ms, running, at}}: a real-time game's clock, counted down here
+let keys = {{}};  // a key of the keyboard -> the button it presses
+function clockText() {{
+  if (!clock) return "";
+  const left = Math.max(0, clock.left_ms - (clock.running ? performance.now() - clock.at : 0));
+  const seconds = Math.ceil(left / 1000);
+  const shown = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  return fill(words.clock, {{time: shown}});
+}}
+setInterval(() => {{
+  const box = document.getElementById("clock");
+  box.hidden = !clock;
+  box.textContent = clockText();
+}}, 100);
 function fill(text, values) {{
   return text.replace(/\\{{(\\w+)\\}}/g, (whole, name) => name in values ? values[name] : whole);
 }}
@@ -153,9 +177,47 @@ function say(text, problem) {{
   said.textContent = text || "";
   said.className = problem ? "problem" : "";
 }}
+function drawPanels(panels) {{
+  const box = document.getElementById("panels");
+  box.replaceChildren();
+  for (const panel of panels || []) {{
+    const section = document.createElement("section");
+    const title = document.createElement("h2");
+    title.textContent = panel.title;
+    section.appendChild(title);
+    for (const line of panel.lines) {{
+      const p = document.createElement("p");
+      p.textContent = line;
+      section.appendChild(p);
+    }}
+    if (panel.rows.length || panel.head.length) {{
+      const grid = document.createElement("table");
+      const head = document.createElement("tr");
+      for (const cell of panel.head) {{
+        const th = document.createElement("th");
+        th.textContent = cell;
+        head.appendChild(th);
+      }}
+      grid.appendChild(head);
+      for (const row of panel.rows) {{
+        const tr = document.createElement("tr");
+        for (const cell of row) {{
+          const td = document.createElement("td");
+          td.textContent = cell;
+          tr.appendChild(td);
+        }}
+        grid.appendChild(tr);
+      }}
+      section.appendChild(grid);
+    }}
+    box.appendChild(section);
+  }}
+}}
 function draw(table) {{
   if (move !== null && table.move < move) return;  // an older table than the one shown
   move = table.move;
+  clock = table.clock ? {{...table.clock, at: performance.now()}} : null;
+  drawPanels(table.panels);
   document.getElementById("seat").textContent =
     fill(words.seat_line, {{name: table.name, seat: table.seat + 1, move: table.move}});
   document.getElementById("status").textContent = table.status;
@@ -173,6 +235,8 @@ function draw(table) {{
     b.onclick = () => send({{button: state.kind}});
     buttons.appendChild(b);
   }}
+  keys = {{}};
+  for (const state of table.buttons) if (state.key && !state.disabled) keys[state.key] = state.kind;
   const select = document.getElementById("targets");
   const kept = select.value;
   select.replaceChildren();
@@ -223,19 +287,39 @@ async function load() {{
   const data = await answer.json();
   if (answer.ok) draw(data); else say(data.error, true);
 }}
+document.addEventListener("keydown", (event) => {{
+  if (event.target.closest("select, input, textarea") || event.ctrlKey || event.metaKey) return;
+  const kind = keys[event.key];
+  if (kind) {{ event.preventDefault(); send({{button: kind}}); }}
+}});
+let retries = 0;
+function listen() {{
+  // the seat's pushes; a dropped connection (Wi-Fi, a sleeping laptop) is opened again and
+  // the table fetched afresh, so the page comes back to the seat as it is now
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + root + "/ws/" + code + "?lang=" + lang);
+  socket.onopen = () => {{ socket.send(JSON.stringify({{token: token}})); }};
+  socket.onmessage = (event) => {{
+    const message = JSON.parse(event.data);
+    if (message.table) {{
+      if (retries) say("", false);
+      retries = 0;
+      move = null;  // a push is the table as it is now
+      draw(message.table);
+    }} else if (message.error) say(message.error, true);
+  }};
+  socket.onclose = (event) => {{
+    if (event.code >= 4400 && event.code < 4500) {{ say(words.no_token, true); return; }}
+    retries += 1;
+    say(words.disconnected, true);
+    setTimeout(listen, Math.min(10000, 1000 * retries));
+  }};
+}}
 if (!token) {{
   say(words.no_token, true);
 }} else {{
   load();
-  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(scheme + location.host + "/ws/" + code + "?lang=" + lang);
-  socket.onopen = () => socket.send(JSON.stringify({{token: token}}));
-  socket.onmessage = (event) => {{
-    const message = JSON.parse(event.data);
-    if (message.table) draw(message.table);
-    else if (message.error) say(message.error, true);
-  }};
-  socket.onclose = () => say(words.disconnected, true);
+  listen();
 }}
 </script>
 </body>

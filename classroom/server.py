@@ -211,19 +211,20 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             token = _bearer(request)
             await run_in_threadpool(service.seat, code, token)  # a stranger's body goes unread
             body = await _json_body(request)
+            played = False
             if set(body) == {"move", "target"}:
                 answer = await run_in_threadpool(
                     tables.click, code, token, body["move"], body["target"], lang
                 )
             elif set(body) == {"move", "button"}:
-                answer = await run_in_threadpool(
+                played, answer = await run_in_threadpool(
                     tables.press, code, token, body["move"], body["button"], lang
                 )
             else:
                 raise Refused(400, "table.shape")
         except Refused as err:
             return _refusal(request, err)
-        if "button" in body and body["button"] != "score":
+        if played:
             await pushes.push(code)
         return JSONResponse(answer)
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 HUMAN = "human"
-BOT = "bot"
+"""A seat's kind when a person plays it; any other kind names the bot that plays it
+(``gamecore.bots.BOTS``: "greedy", "random", ...)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class RoomRecord:
     created: float
     """Seconds since the epoch (UTC) when the teacher made it."""
     over: bool
+    ended: float | None = None
+    """When the teacher ended the game before its end (seconds since the epoch), or None."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ class SeatRecord:
     token_hash: str
     name: str
     kind: str
-    """``HUMAN`` or ``BOT``."""
+    """``HUMAN``, or the kind of the bot that plays the seat."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,16 @@ class Store(ABC):
         is now over, in one transaction; committed to disk before this returns."""
 
     @abstractmethod
+    def set_seat_kind(self, code: str, seat: int, kind: str) -> None:
+        """Hand a seat to a bot of ``kind`` (or back to a person: ``HUMAN``); StoreError for a
+        seat that does not exist."""
+
+    @abstractmethod
+    def end_room(self, code: str, when: float) -> None:
+        """Mark a room ended by the teacher at ``when`` (its actions stay); StoreError for a
+        room that does not exist."""
+
+    @abstractmethod
     def teacher_key_hash(self) -> str | None:
         """The hash of the teacher's key, None before the first start."""
 
@@ -120,14 +133,15 @@ CREATE TABLE IF NOT EXISTS rooms (
     seed INTEGER NOT NULL,
     options TEXT NOT NULL,
     created REAL NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    ended REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(code),
     seat INTEGER NOT NULL,
     token_hash TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('human', 'bot')),
+    kind TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -167,7 +181,7 @@ class SQLiteStore(Store):
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
-                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         room.code,
                         room.game,
@@ -176,6 +190,7 @@ class SQLiteStore(Store):
                         json.dumps(room.options),
                         room.created,
                         int(room.over),
+                        room.ended,
                     ),
                 )
                 self._db.executemany(
@@ -247,6 +262,22 @@ class SQLiteStore(Store):
             self._db.execute("UPDATE rooms SET over = ? WHERE code = ?", (int(over), record.room))
             self._db.execute("COMMIT")
 
+    def set_seat_kind(self, code: str, seat: int, kind: str) -> None:
+        with self._lock:
+            changed = self._db.execute(
+                "UPDATE seats SET kind = ? WHERE room = ? AND seat = ?", (kind, code, seat)
+            ).rowcount
+        if changed != 1:
+            raise StoreError(f"room {code} has no seat {seat}")
+
+    def end_room(self, code: str, when: float) -> None:
+        with self._lock:
+            changed = self._db.execute(
+                "UPDATE rooms SET ended = ? WHERE code = ?", (when, code)
+            ).rowcount
+        if changed != 1:
+            raise StoreError(f"no room {code}")
+
     def teacher_key_hash(self) -> str | None:
         with self._lock:
             row = self._db.execute(
@@ -267,7 +298,14 @@ class SQLiteStore(Store):
 
 
 def _room(row: tuple[Any, ...]) -> RoomRecord:
-    code, game, players, seed, options, created, over = row
+    code, game, players, seed, options, created, over, ended = row
     return RoomRecord(
-        code, game, tuple(json.loads(players)), seed, json.loads(options), created, bool(over)
+        code,
+        game,
+        tuple(json.loads(players)),
+        seed,
+        json.loads(options),
+        created,
+        bool(over),
+        ended,
     )

@@ -101,7 +101,8 @@ def test_tokens_are_kept_only_as_hashes(tmp_path: Path) -> None:
     assert [s.token_hash for s in store.seats(room.code)] == [token_hash(t) for t in room.tokens]
     assert service.seat(room.code, room.tokens[2]) == 2
     with pytest.raises(Refused) as refused:
-        service.seat(room.code, room.tokens[2][:-1] + "x")
+        last = room.tokens[2][-1]
+        service.seat(room.code, room.tokens[2][:-1] + ("x" if last != "x" else "y"))
     assert refused.value.key == "seat.bad_token"
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from gamecore.words import LANGUAGES, t
+from gamecore.words import LANGUAGES, speaking, t
 from widgets.card_face import text_width
 from widgets.printables import SHEETS, build, sheets
 from widgets.printables.__main__ import main
@@ -27,7 +27,6 @@ from widgets.printables.page import (
     PAGE_W,
     page_png,
     pt,
-    speaking,
 )
 from widgets.scene import Rect, Text
 

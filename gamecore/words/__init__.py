@@ -20,9 +20,12 @@ declared language falls back to English at run time, and the test suite fails on
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import unicodedata
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -65,6 +68,11 @@ class UnknownLanguage(ValueError):
     """A language the catalog does not have."""
 
 
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("speaking", default=None)
+"""The language of one piece of work (``speaking``), over the process's: each thread, task
+and copied context has its own, so a server's pages in two languages never mix."""
+
+
 def set_language(lang: str) -> None:
     """Choose the language of everything the process says from now on."""
     global _language
@@ -72,8 +80,20 @@ def set_language(lang: str) -> None:
 
 
 def get_language() -> str:
-    """The language chosen by ``set_language`` (until then, ``language_of_place()``)."""
-    return _language
+    """The language of the moment: ``speaking``'s inside one, else the one chosen by
+    ``set_language`` (until then, ``language_of_place()``)."""
+    return _speaking.get() or _language
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Everything said inside the block (in this thread or task only) is in ``lang``; the
+    process's language, and every other thread's, stay as they were."""
+    token = _speaking.set(check_language(lang))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def check_language(lang: str) -> str:
@@ -109,7 +129,7 @@ def plural_form(lang: str, n: float) -> str:
 
 def t(key: str, /, lang: str | None = None, **values: Any) -> str:
     """The words for ``key`` in ``lang`` (default: the process language), filled in."""
-    lang = lang or _language
+    lang = lang or get_language()
     entry = catalog(lang).get(key)
     if entry is None and lang != LANGUAGES[0]:
         entry = catalog(LANGUAGES[0]).get(key)
@@ -201,7 +221,7 @@ def number(value: float, digits: int = 0, lang: str | None = None) -> str:
     """``value`` written the language's way in prose: English ``12,345.6``; Spanish
     ``12 345,6`` (decimal comma; a non-breaking space groups thousands only from five digits
     on, as the RAE and school books do: ``1234`` but ``12 345``)."""
-    lang = lang or _language
+    lang = lang or get_language()
     text = f"{value:,.{digits}f}"  # English: 12,345.6
     if lang == "en":
         return text
@@ -215,6 +235,6 @@ def number(value: float, digits: int = 0, lang: str | None = None) -> str:
 def percent(fraction: float, digits: int = 0, lang: str | None = None) -> str:
     """A share (0.451) as a percentage: English ``45.1%``, Spanish ``45,1 %`` (the RAE
     separates the sign with a non-breaking space)."""
-    lang = lang or _language
+    lang = lang or get_language()
     written = number(fraction * 100, digits, lang)
     return f"{written}%" if lang == "en" else f"{written}\u00a0%"

@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 
-from gamecore.words import LANGUAGES, check_language, t
+from gamecore.words import LANGUAGES, check_language, speaking, t
 
 from ..scene import Scene
 from .handouts import handout_sheets
-from .page import Sheet, page_svg, speaking
+from .page import Sheet, page_svg
 from .pdf import write_pdf
 from .reference import ecosfera_reference, nuevos_mundos_reference
 from .score_sheets import ecosfera_score_sheet, nuevos_mundos_score_sheet

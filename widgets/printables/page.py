@@ -16,14 +16,11 @@ The PDF draws the same shapes as vectors (``widgets.printables.pdf``); the PNG o
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path as FsPath
-
-from gamecore.words import get_language, set_language
 
 from ..card_face import fit_lines, text_width
 from ..palette import INK, MUTED
@@ -232,18 +229,6 @@ class Sheet:
         if len(self.pages) == 1:
             return [f"{self.name}.svg"]
         return [f"{self.name}-{k}.svg" for k in range(1, len(self.pages) + 1)]
-
-
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Draw in ``lang``: the tables' drawings take the process language, so it is set for
-    the time of one language's sheets and given back afterwards."""
-    before = get_language()
-    set_language(lang)
-    try:
-        yield
-    finally:
-        set_language(before)
 
 
 def paragraph(
