@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import gamecore
+from gamecore.bots import BOTS, make_bot
 from gamecore.protocol import Action, Game, _parse_entry, spec_of
 from gamecore.words import t
+from widgets.seats import bot_seed
 
 from .jsonable import JSON, jsonable
 from .store import HUMAN, ActionRecord, RoomRecord, SeatRecord, Store, StoreError
@@ -33,6 +35,11 @@ O (taken for 1, 1 and 0). 23 letters, 6 of them: 148 million codes."""
 CODE_LENGTH = 6
 TOKEN_BYTES = 24
 """A seat's token: 24 random bytes (32 characters of URL-safe base64)."""
+REAL_TIME = frozenset({"mondo"})
+"""Games in which everyone acts at once on a clock: their bots are not played in turn here
+but at their own pace by the server's clock (``classroom.realtime``)."""
+BOT_MOVES_AT_ONCE = 5000
+"""The most bot moves played in a row after one action (a game of bots alone ends sooner)."""
 
 
 class Refused(Exception):
@@ -79,7 +86,9 @@ class NewRoom:
 class _Room:
     record: RoomRecord
     game: Game
-    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    kinds: list[str]
+    """Each seat's kind: ``HUMAN`` or the bot that plays it."""
+    lock: threading.RLock = dataclasses.field(default_factory=threading.RLock)
 
     @property
     def move(self) -> int:
@@ -175,8 +184,12 @@ class RoomService:
         *,
         seed: object = None,
         options: Mapping[str, Any] | None = None,
+        seats: object = None,
+        names: object = None,
     ) -> NewRoom:
-        """A new room: the set-up is judged by setting up the game itself."""
+        """A new room: the set-up is judged by setting up the game itself. ``seats`` gives
+        each seat's kind (``"human"`` or a bot's, default every seat human), ``names`` the
+        players' names (default "Player 1", ...); bot seats that are to act play at once."""
         try:
             spec = spec_of(game)
         except ValueError as err:
@@ -198,8 +211,19 @@ class RoomService:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise Refused(422, "room.seed")
+        kinds = check_kinds(seats, players)
+        who: int | list[str] = players
+        if names is not None:
+            if (
+                not isinstance(names, list)
+                or len(names) != players
+                or not all(isinstance(n, str) and 0 < len(n.strip()) <= 24 for n in names)
+                or len({n.strip() for n in names}) != players
+            ):
+                raise Refused(422, "room.names", n=players)
+            who = [n.strip() for n in names]
         try:
-            started = gamecore.new_game(game, players, seed, **dict(options or {}))
+            started = gamecore.new_game(game, who, seed, **dict(options or {}))
         except (ValueError, TypeError) as err:
             raise Refused(422, "room.setup", str(err)) from None
         tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) for _ in range(players))
@@ -213,17 +237,20 @@ class RoomService:
                 time.time(),
                 started.is_over,
             )
-            seats = [
-                SeatRecord(record.code, i, token_hash(tok), name, HUMAN)
-                for i, (tok, name) in enumerate(zip(tokens, started.players))
+            seat_records = [
+                SeatRecord(record.code, i, token_hash(tok), name, kind)
+                for i, (tok, name, kind) in enumerate(zip(tokens, started.players, kinds))
             ]
             try:
-                self.store.create_room(record, seats)
+                self.store.create_room(record, seat_records)
                 break
             except StoreError:  # a code already taken: draw another
                 continue
+        room = _Room(record, started, list(kinds))
         with self._lock:
-            self._rooms[record.code] = _Room(record, started)
+            self._rooms[record.code] = room
+        with room.lock:
+            self._run_bots(room)
         log.info("room %s: %s for %d made", record.code, game, players)
         return NewRoom(record.code, game, started.players, seed, tokens)
 
@@ -235,9 +262,12 @@ class RoomService:
             record = self.store.room(code) if isinstance(code, str) else None
             if record is None:
                 raise Refused(404, "room.unknown", code=repr(code))
-            room = _Room(record, rebuild(record, self.store.actions(code)))
+            kinds = [seat.kind for seat in self.store.seats(code)]
+            room = _Room(record, rebuild(record, self.store.actions(code)), kinds)
             self._rooms[code] = room
-            return room
+        with room.lock:  # bots whose move was not yet made when the server stopped
+            self._run_bots(room)
+        return room
 
     def load_all(self) -> int:
         """Rebuild every stored room now (at start), so a broken one is noticed at once."""
@@ -279,8 +309,12 @@ class RoomService:
             if move != room.move:
                 raise Refused(409, "action.stale", seen=move, now=room.move)
             action = parse_action(game, raw_action)
+            if room.record.ended is not None:
+                raise Refused(409, "action.ended")
             if game.is_over:
                 raise Refused(409, "action.game_over")
+            if room.kinds[seat] != HUMAN:
+                raise Refused(409, "action.bot_seat", seat=seat + 1)
             actor = game.actor(action)
             if actor != seat:
                 if actor is None:
@@ -290,15 +324,96 @@ class RoomService:
             if reason is not None:
                 key = getattr(reason, "key", None) or "rules.illegal"
                 raise Refused(422, key, str(reason))
-            trial = game.clone()  # the store must take it before the room's game moves
-            trial.play(action)
-            number = room.move + 1
-            self.store.append_action(
-                ActionRecord(code, number, seat, {"player": seat, **action.to_json()}, time.time()),
-                over=trial.is_over,
-            )
-            room.game = trial
+            number = self._commit(room, seat, action)
+            if self._run_bots(room):
+                number = room.move
             return number
+
+    def _commit(self, room: _Room, seat: int, action: Action) -> int:
+        """Play a legal action of ``seat``: the store takes it before the room's game moves
+        (on a clone), so nobody is told of an action the store does not have."""
+        trial = room.game.clone()
+        trial.play(action)
+        number = room.move + 1
+        self.store.append_action(
+            ActionRecord(
+                room.record.code,
+                number,
+                seat,
+                {"player": seat, **action.to_json()},
+                time.time(),
+            ),
+            over=trial.is_over,
+        )
+        room.game = trial
+        return number
+
+    def _run_bots(self, room: _Room) -> int:
+        """Let the bot seats play while it is one of theirs to decide (turn-based games;
+        the real-time ones play theirs on the server's clock); how many moves they made.
+        A bot decides from its seat's view, seeded by the game and the move number; a bot
+        that fails or answers an illegal move plays the first legal action instead."""
+        if room.record.game in REAL_TIME or room.record.ended is not None:
+            return 0
+        played = 0
+        game = room.game
+        while played < BOT_MOVES_AT_ONCE and not room.game.is_over:
+            game = room.game
+            player = game.current_player
+            if player is None or room.kinds[player] == HUMAN:
+                break
+            legal = game.legal_actions()
+            mine = [a for a in legal if game.actor(a) == player] or legal
+            try:
+                bot = make_bot(room.kinds[player], seed=bot_seed(game.seed, room.move, player))
+                action = bot.choose(game.view(player), mine)
+                if game.why_illegal(action) is not None:
+                    raise ValueError(str(game.why_illegal(action)))
+            except Exception as err:  # a bot's failure must not stop the room
+                log.warning("room %s: bot %s failed (%s)", room.record.code, player, err)
+                action = mine[0]
+            self._commit(room, player, action)
+            played += 1
+        return played
+
+    # ------------------------------------------------------------------ the teacher's
+    def seat_kinds(self, code: str) -> tuple[str, ...]:
+        """Each seat's kind: ``"human"`` or the bot that plays it."""
+        room = self._room(code)
+        with room.lock:
+            return tuple(room.kinds)
+
+    def record(self, code: str) -> RoomRecord:
+        return self._room(code).record
+
+    def hand_to(self, code: str, seat: object, kind: object) -> int:
+        """Hand ``seat`` to a bot of ``kind`` (or back to a person: ``"human"``); a bot that
+        is to act plays at once. The room's move number after it."""
+        room = self._room(code)
+        with room.lock:
+            if (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not (0 <= seat < len(room.kinds))
+            ):
+                raise Refused(422, "seat.unknown", seat=repr(seat)[:20], n=len(room.kinds))
+            (checked,) = check_kinds([kind], 1)
+            self.store.set_seat_kind(code, seat, checked)
+            room.kinds[seat] = checked
+            log.info("room %s: seat %d handed to %s", code, seat, checked)
+            self._run_bots(room)
+            return room.move
+
+    def end(self, code: str) -> None:
+        """The teacher ends the room's game: no more actions; its moves stay."""
+        room = self._room(code)
+        with room.lock:
+            if room.record.ended is not None:
+                return
+            when = time.time()
+            self.store.end_room(code, when)
+            room.record = dataclasses.replace(room.record, ended=when)
+            log.info("room %s: ended by the teacher", code)
 
     def view(self, code: str, token: object) -> dict[str, JSON]:
         """What the token's seat may see, as JSON data."""
@@ -333,6 +448,20 @@ def seat_view(code: str, game: Game, seat: int) -> dict[str, JSON]:
             "text": outcome.explain(game.players),
         },
     }
+
+
+def check_kinds(seats: object, players: int) -> tuple[str, ...]:
+    """Each seat's kind from a teacher's list (None: every seat human)."""
+    if seats is None:
+        return (HUMAN,) * players
+    kinds = (HUMAN, *BOTS)
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(isinstance(k, str) and k in kinds for k in seats)
+    ):
+        raise Refused(422, "room.seats", n=players, kinds=", ".join(kinds))
+    return tuple(seats)
 
 
 def check_teacher_key(store: Store, key: object) -> None:

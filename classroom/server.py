@@ -144,10 +144,13 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
                 body.pop("players", None),
                 body.pop("seed", None),
             )
+            seats, names = body.pop("seats", None), body.pop("names", None)
             if not isinstance(game, str):
                 raise Refused(422, "room.no_game")
             room = await run_in_threadpool(
-                lambda: service.create(game, players, seed=seed, options=body)
+                lambda: service.create(
+                    game, players, seed=seed, options=body, seats=seats, names=names
+                )
             )
         except Refused as err:
             return _refusal(request, err)
