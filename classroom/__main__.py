@@ -8,9 +8,10 @@ import socket
 import sys
 from collections.abc import Sequence
 
+from .proxy import behind
 from .rooms import ensure_teacher_key
 from .server import MAX_BODY, create_app
-from .store import SQLiteStore
+from .store import open_store
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -19,19 +20,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="run the class server")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=int, default=8765)
-    serve.add_argument("--store", default="class.sqlite3", help="the SQLite file of the rooms")
+    serve.add_argument(
+        "--store",
+        default="class.sqlite3",
+        help="where the rooms are kept: an SQLite file, or a PostgreSQL database's URL "
+        "(postgresql://user@host/db)",
+    )
+    serve.add_argument(
+        "--base-path",
+        default="",
+        help="the path the server is reached by behind a proxy (a JupyterHub service's "
+        "/services/classroom): it answers there as well as at /, and its links start with it",
+    )
+    serve.add_argument(
+        "--base-url",
+        default="",
+        help="the start of the join links when the request's own address is not the one "
+        "students open (https://hub.school.org/services/classroom)",
+    )
     args = parser.parse_args(argv)
 
     import uvicorn  # only the server needs it, not --help
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    store = SQLiteStore(args.store)
+    store = open_store(args.store)
     key = ensure_teacher_key(store)
     if key is not None:
         print(f"Teacher's key (shown this once; keep it): {key}", flush=True)
     else:
         print(f"Teacher's key: the one printed at the first start on {args.store}", flush=True)
-    app = create_app(store)
+    app = behind(create_app(store, base_url=args.base_url.rstrip("/")), args.base_path)
     print(
         f"Class server: http://{_address(args.host)}:{args.port}/  (store: {args.store})",
         flush=True,

@@ -1,4 +1,5 @@
-"""Where the class server keeps its rooms: one interface, SQLite behind it for now.
+"""Where the class server keeps its rooms: one interface, with SQLite behind it here and
+PostgreSQL in ``store_pg`` (``open_store`` picks by the name of the store).
 
 A room is what it takes to start its game again (game, players, seed, options) plus the
 actions its seats had accepted, in order. The game itself is never stored: after a restart
@@ -198,9 +199,11 @@ class SQLiteStore(Store):
                     [(s.room, s.seat, s.token_hash, s.name, s.kind) for s in seats],
                 )
                 self._db.execute("COMMIT")
-            except sqlite3.IntegrityError as err:
-                self._db.execute("ROLLBACK")
-                raise StoreError(f"room {room.code} not kept: {err}") from None
+            except BaseException as err:  # nothing half-kept, and no transaction left open
+                self._rollback()
+                if isinstance(err, sqlite3.IntegrityError):
+                    raise StoreError(f"room {room.code} not kept: {err}") from None
+                raise
 
     def room(self, code: str) -> RoomRecord | None:
         with self._lock:
@@ -241,26 +244,39 @@ class SQLiteStore(Store):
     def append_action(self, record: ActionRecord, *, over: bool) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
-            (last,) = self._db.execute(
-                "SELECT COALESCE(MAX(number), 0) FROM actions WHERE room = ?", (record.room,)
-            ).fetchone()
-            if record.number != last + 1:
-                self._db.execute("ROLLBACK")
-                raise StoreError(
-                    f"room {record.room}: action {record.number} is not the next ({last + 1})"
+            try:
+                (last,) = self._db.execute(
+                    "SELECT COALESCE(MAX(number), 0) FROM actions WHERE room = ?", (record.room,)
+                ).fetchone()
+                if record.number != last + 1:
+                    raise StoreError(
+                        f"room {record.room}: action {record.number} is not the next ({last + 1})"
+                    )
+                self._db.execute(
+                    "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                    (
+                        record.room,
+                        record.number,
+                        record.seat,
+                        json.dumps(record.action, separators=(",", ":")),
+                        record.time,
+                    ),
                 )
-            self._db.execute(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                (
-                    record.room,
-                    record.number,
-                    record.seat,
-                    json.dumps(record.action, separators=(",", ":")),
-                    record.time,
-                ),
-            )
-            self._db.execute("UPDATE rooms SET over = ? WHERE code = ?", (int(over), record.room))
-            self._db.execute("COMMIT")
+                self._db.execute(
+                    "UPDATE rooms SET over = ? WHERE code = ?", (int(over), record.room)
+                )
+                self._db.execute("COMMIT")
+            except BaseException as err:  # no transaction left open to block the next write
+                self._rollback()
+                if isinstance(err, sqlite3.IntegrityError):  # no such room
+                    raise StoreError(
+                        f"room {record.room}: action {record.number} not kept: {err}"
+                    ) from None
+                raise
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
 
     def set_seat_kind(self, code: str, seat: int, kind: str) -> None:
         with self._lock:
@@ -309,3 +325,14 @@ def _room(row: tuple[Any, ...]) -> RoomRecord:
         bool(over),
         ended,
     )
+
+
+def open_store(where: str) -> Store:
+    """The store ``where`` names: a ``postgresql://`` (or ``postgres://``) URL opens a
+    PostgreSQL database (``classroom.store_pg``, which needs psycopg), anything else is the
+    path of an SQLite file."""
+    if where.startswith(("postgresql://", "postgres://")):
+        from .store_pg import PostgresStore
+
+        return PostgresStore(where)
+    return SQLiteStore(where)

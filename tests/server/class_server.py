@@ -1,5 +1,6 @@
 """A real class server for the tests: ``python -m classroom serve`` in its own process on a
-free port of 127.0.0.1, over a real SQLite file in the test's tmp_path."""
+free port of 127.0.0.1, over a real SQLite file in the test's tmp_path (or, given ``where``,
+a PostgreSQL database's URL)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ def free_port() -> int:
 class ClassServer:
     """One store, one server process at a time (``kill`` then ``start`` again)."""
 
-    def __init__(self, store: Path, log: Path) -> None:
+    def __init__(self, store: Path, log: Path, *, where: str | None = None) -> None:
         self.store = store
+        self.where = str(store) if where is None else where
+        """The server's ``--store``: the store's file, or a database's URL."""
         self.log = log
         self.key: str | None = None
         self.process: subprocess.Popen[str] | None = None
@@ -58,7 +61,7 @@ class ClassServer:
                     "--port",
                     str(self.port),
                     "--store",
-                    str(self.store),
+                    self.where,
                 ],
                 stdout=subprocess.PIPE,
                 stderr=log,
