@@ -8,7 +8,10 @@ import socket
 import sys
 from collections.abc import Sequence
 
+from gamecore.words import get_language
+
 from .proxy import behind
+from .qr import start_lines
 from .rooms import ensure_teacher_key
 from .server import MAX_BODY, create_app
 from .store import open_store
@@ -54,8 +57,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Class server: http://{_address(args.host)}:{args.port}/  (store: {args.store})",
         flush=True,
     )
+    start = students_address(args.host, args.port, args.base_url)
+    print("\n".join(start_lines(start, get_language(), sys.stdout.encoding or "utf-8")))
+    print(flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_BODY, log_level="info")
     return 0
+
+
+def students_address(host: str, port: int, base_url: str = "") -> str:
+    """The start page's address as the students' browsers reach it: the proxy's, when the
+    server is reached through one (``--base-url``), else this machine's on its network."""
+    if base_url.strip():
+        return base_url.strip().rstrip("/") + "/"
+    return f"http://{_address(host)}:{port}/"
 
 
 def _address(host: str) -> str:

@@ -22,6 +22,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .page import join_page, table_page
+from .qr import qr_svg
 from .rooms import Refused, RoomService, check_teacher_key
 from .store import Store
 from .tables import Tables, check_lang
@@ -134,6 +135,13 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
     async def health(request: Request) -> Response:
         rooms = await run_in_threadpool(store.count_rooms)
         return JSONResponse({"ok": True, "rooms": rooms})
+
+    async def qr(request: Request) -> Response:
+        """The start page's address (as this request reached it, or ``base_url``) as a QR
+        code, an SVG that scales to its box: for the teacher's projector."""
+        root = base_url or str(request.base_url).rstrip("/")
+        svg = await run_in_threadpool(qr_svg, root + "/")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     async def create_room(request: Request) -> Response:
         try:
@@ -284,6 +292,7 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
     return Starlette(
         routes=[
             Route("/api/health", health, methods=["GET"]),
+            Route("/qr.svg", qr, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{code}/view", view, methods=["GET"]),
             Route("/api/rooms/{code}/actions", act, methods=["POST"]),
