@@ -6,6 +6,7 @@ import argparse
 import logging
 import socket
 import sys
+import urllib.parse
 from collections.abc import Sequence
 
 from gamecore.words import get_language
@@ -14,7 +15,7 @@ from .proxy import behind
 from .qr import start_lines
 from .rooms import ensure_teacher_key
 from .server import MAX_BODY, create_app
-from .store import open_store
+from .stores import open_store
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,14 +48,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     store = open_store(args.store)
+    shown_store = shown(args.store)
     key = ensure_teacher_key(store)
     if key is not None:
         print(f"Teacher's key (shown this once; keep it): {key}", flush=True)
     else:
-        print(f"Teacher's key: the one printed at the first start on {args.store}", flush=True)
-    app = behind(create_app(store, base_url=args.base_url.rstrip("/")), args.base_path)
+        print(f"Teacher's key: the one printed at the first start on {shown_store}", flush=True)
+    links = args.base_url.rstrip("/")
+    if not links and args.host in ("0.0.0.0", "::", ""):
+        # open to the classroom's network: every link is made with the address the students
+        # reach, even when the teacher opens the teacher's page as localhost
+        links = students_address(args.host, args.port).rstrip("/") + args.base_path.rstrip("/")
+    app = behind(create_app(store, base_url=links), args.base_path)
     print(
-        f"Class server: http://{_address(args.host)}:{args.port}/  (store: {args.store})",
+        f"Class server: http://{_address(args.host)}:{args.port}/  (store: {shown_store})",
         flush=True,
     )
     start = students_address(args.host, args.port, args.base_url)
@@ -62,6 +69,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_BODY, log_level="info")
     return 0
+
+
+def shown(store: str) -> str:
+    """The store as printed: a database URL without its password (a terminal on a
+    projector must not show it)."""
+    parts = urllib.parse.urlsplit(store)
+    if parts.scheme.startswith("postgres") and parts.password is not None:
+        host = parts.hostname or ""
+        if parts.port is not None:
+            host += f":{parts.port}"
+        return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+    return store
 
 
 def students_address(host: str, port: int, base_url: str = "") -> str:

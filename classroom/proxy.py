@@ -86,10 +86,9 @@ def jupyter_server_proxy() -> dict[str, Any]:
         "timeout": 60,  # the stored rooms are replayed before the server listens
         "absolute_url": False,
         "new_browser_tab": True,
-        # until the teacher's page comes, the launcher opens the health check (the server
-        # runs, and how many rooms it holds)
+        # the launcher opens the teacher's page (rooms at a glance, making rooms)
         "launcher_entry": {
             "title": t("classroom.launcher_title"),
-            "path_info": NAME + "/api/health",
+            "path_info": NAME + "/teacher",
         },
     }

@@ -1,5 +1,5 @@
 """Where the class server keeps its rooms: one interface, with SQLite behind it here and
-PostgreSQL in ``store_pg`` (``open_store`` picks by the name of the store).
+PostgreSQL in ``store_pg`` (``stores.open_store`` picks by the name of the store).
 
 A room is what it takes to start its game again (game, players, seed, options) plus the
 actions its seats had accepted, in order. The game itself is never stored: after a restart
@@ -49,6 +49,9 @@ class SeatRecord:
     name: str
     kind: str
     """``HUMAN``, or the kind of the bot that plays the seat."""
+    claimed: bool = False
+    """Whether somebody has opened the seat (by its link or by joining with the room's
+    code): a claimed seat is no longer free for joining by code."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,11 @@ class Store(ABC):
         seat that does not exist."""
 
     @abstractmethod
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Mark a free seat claimed, with this token's hash (and, given ``name``, the seat
+        and the room's player renamed) in one step; False if it was claimed already."""
+
+    @abstractmethod
     def end_room(self, code: str, when: float) -> None:
         """Mark a room ended by the teacher at ``when`` (its actions stay); StoreError for a
         room that does not exist."""
@@ -143,6 +151,7 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
     kind TEXT NOT NULL,
+    claimed INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (room, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -195,8 +204,8 @@ class SQLiteStore(Store):
                     ),
                 )
                 self._db.executemany(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                    [(s.room, s.seat, s.token_hash, s.name, s.kind) for s in seats],
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                    [(s.room, s.seat, s.token_hash, s.name, s.kind, int(s.claimed)) for s in seats],
                 )
                 self._db.execute("COMMIT")
             except BaseException as err:  # nothing half-kept, and no transaction left open
@@ -225,14 +234,14 @@ class SQLiteStore(Store):
             rows = self._db.execute(
                 "SELECT * FROM seats WHERE room = ? ORDER BY seat", (code,)
             ).fetchall()
-        return [SeatRecord(*row) for row in rows]
+        return [_seat(row) for row in rows]
 
     def seat_by_token_hash(self, token_hash: str) -> SeatRecord | None:
         with self._lock:
             row = self._db.execute(
                 "SELECT * FROM seats WHERE token_hash = ?", (token_hash,)
             ).fetchone()
-        return None if row is None else SeatRecord(*row)
+        return None if row is None else _seat(row)
 
     def actions(self, code: str) -> list[ActionRecord]:
         with self._lock:
@@ -286,6 +295,30 @@ class SQLiteStore(Store):
         if changed != 1:
             raise StoreError(f"room {code} has no seat {seat}")
 
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str | None) -> bool:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                taken = self._db.execute(
+                    "UPDATE seats SET claimed = 1, token_hash = ?, name = COALESCE(?, name)"
+                    " WHERE room = ? AND seat = ? AND claimed = 0",
+                    (token_hash, name, code, seat),
+                ).rowcount
+                if taken == 1 and name is not None:
+                    (players,) = self._db.execute(
+                        "SELECT players FROM rooms WHERE code = ?", (code,)
+                    ).fetchone()
+                    names = json.loads(players)
+                    names[seat] = name
+                    self._db.execute(
+                        "UPDATE rooms SET players = ? WHERE code = ?", (json.dumps(names), code)
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return taken == 1
+
     def end_room(self, code: str, when: float) -> None:
         with self._lock:
             changed = self._db.execute(
@@ -313,6 +346,11 @@ class SQLiteStore(Store):
             self._db.close()
 
 
+def _seat(row: tuple[Any, ...]) -> SeatRecord:
+    room, seat, token_hash, name, kind, claimed = row
+    return SeatRecord(room, seat, token_hash, name, kind, bool(claimed))
+
+
 def _room(row: tuple[Any, ...]) -> RoomRecord:
     code, game, players, seed, options, created, over, ended = row
     return RoomRecord(
@@ -325,14 +363,3 @@ def _room(row: tuple[Any, ...]) -> RoomRecord:
         bool(over),
         ended,
     )
-
-
-def open_store(where: str) -> Store:
-    """The store ``where`` names: a ``postgresql://`` (or ``postgres://``) URL opens a
-    PostgreSQL database (``classroom.store_pg``, which needs psycopg), anything else is the
-    path of an SQLite file."""
-    if where.startswith(("postgresql://", "postgres://")):
-        from .store_pg import PostgresStore
-
-        return PostgresStore(where)
-    return SQLiteStore(where)

@@ -9,7 +9,7 @@ stands behind the lock. Every write is committed before it returns, with
 
 One connection, shared by the server's threads behind a lock, as in the SQLite store; when
 it breaks (the database restarted), the call that saw it fails and the next one connects
-again. psycopg is imported only here, so SQLite users need none (``store.open_store``).
+again. psycopg is imported only here, so SQLite users need none (``stores.open_store``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ _SCHEMA = (
     token_hash TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
     kind TEXT NOT NULL,
+    claimed BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (room, seat)
 )""",
     """CREATE TABLE IF NOT EXISTS actions (
@@ -60,7 +61,7 @@ _SCHEMA = (
 _SCHEMA_LOCK = 0x4D756E646F73  # "Mundos": two servers starting at once make the tables once
 
 _ROOM_COLUMNS = "code, game, players, seed, options, created, over, ended"
-_SEAT_COLUMNS = "room, seat, token_hash, name, kind"
+_SEAT_COLUMNS = "room, seat, token_hash, name, kind, claimed"
 
 
 class PostgresStore(Store):
@@ -111,8 +112,8 @@ class PostgresStore(Store):
                         ),
                     )
                     cursor.executemany(
-                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s)",
-                        [(s.room, s.seat, s.token_hash, s.name, s.kind) for s in seats],
+                        f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s)",
+                        [(s.room, s.seat, s.token_hash, s.name, s.kind, s.claimed) for s in seats],
                     )
             except psycopg.errors.IntegrityError as err:
                 raise StoreError(f"room {room.code} not kept: {_first_line(err)}") from None
@@ -208,6 +209,25 @@ class PostgresStore(Store):
             ).rowcount
         if changed != 1:
             raise StoreError(f"room {code} has no seat {seat}")
+
+    def claim_seat(self, code: str, seat: int, token_hash: str, name: str | None) -> bool:
+        with self._connection() as db, db.transaction():
+            taken = db.execute(
+                "UPDATE seats SET claimed = TRUE, token_hash = %s, name = COALESCE(%s, name)"
+                " WHERE room = %s AND seat = %s AND NOT claimed",
+                (token_hash, name, code, seat),
+            ).rowcount
+            if taken == 1 and name is not None:
+                row = db.execute(
+                    "SELECT players FROM rooms WHERE code = %s FOR UPDATE", (code,)
+                ).fetchone()
+                assert row is not None
+                names = json.loads(row[0])
+                names[seat] = name
+                db.execute(
+                    "UPDATE rooms SET players = %s WHERE code = %s", (json.dumps(names), code)
+                )
+        return taken == 1
 
     def end_room(self, code: str, when: float) -> None:
         with self._connection() as db:

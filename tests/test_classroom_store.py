@@ -28,8 +28,8 @@ from classroom.store import (
     SQLiteStore,
     Store,
     StoreError,
-    open_store,
 )
+from classroom.stores import open_store
 
 Opener = Callable[[], Store]
 """Opens the test's store: each call a new connection to the same rooms."""
@@ -119,6 +119,37 @@ def check_seat_kinds_and_ended_rooms(open_store: Opener) -> None:
     assert again.actions("ABCDEF") == []
     again.set_seat_kind("ABCDEF", 1, "human")
     assert [s.kind for s in again.seats("ABCDEF")] == ["human", "human"]
+    again.close()
+
+
+def check_claiming_seats(open_store: Opener) -> None:
+    """A free seat is claimed once (a second claim is refused), with its new token's hash
+    and, when a name is given, the seat and the room's player renamed together; a claim
+    without a name keeps the names; claims of seats that do not exist take nothing."""
+    store = open_store()
+    room = RoomRecord("ABCDEF", "nuevos-mundos", ("Player 1", "Player 2"), 3, {}, 1.0, False)
+    store.create_room(
+        room,
+        [
+            SeatRecord("ABCDEF", 0, "h0", "Player 1", "human"),
+            SeatRecord("ABCDEF", 1, "h1", "Player 2", "human"),
+        ],
+    )
+    assert store.claim_seat("ABCDEF", 0, "new0", "Ana")
+    assert not store.claim_seat("ABCDEF", 0, "other", "Eve")
+    assert store.claim_seat("ABCDEF", 1, "h1", None)
+    assert not store.claim_seat("ABCDEF", 2, "h2", None)
+    assert not store.claim_seat("QQQQQQ", 0, "h3", None)
+    store.close()
+
+    again = open_store()
+    assert again.seats("ABCDEF") == [
+        SeatRecord("ABCDEF", 0, "new0", "Ana", "human", True),
+        SeatRecord("ABCDEF", 1, "h1", "Player 2", "human", True),
+    ]
+    assert again.seat_by_token_hash("h0") is None
+    kept = again.room("ABCDEF")
+    assert kept is not None and kept.players == ("Ana", "Player 2")
     again.close()
 
 
@@ -233,6 +264,10 @@ def test_seat_kinds_and_ended_rooms(sqlite: Opener) -> None:
     check_seat_kinds_and_ended_rooms(sqlite)
 
 
+def test_claiming_seats(sqlite: Opener) -> None:
+    check_claiming_seats(sqlite)
+
+
 def test_two_stores_append_the_same_number(sqlite: Opener) -> None:
     check_two_stores_append_the_same_number(sqlite)
 
@@ -257,7 +292,7 @@ def test_open_store_opens_sqlite_without_psycopg(tmp_path: Path) -> None:
     script = (
         "import sys; sys.modules['psycopg'] = None\n"  # any import of it would fail
         "import classroom.__main__, classroom.server\n"
-        "from classroom.store import open_store, SQLiteStore\n"
+        "from classroom.store import SQLiteStore\nfrom classroom.stores import open_store\n"
         f"assert isinstance(open_store({str(tmp_path / 'p.sqlite3')!r}), SQLiteStore)\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

@@ -18,8 +18,9 @@ from class_server import ClassServer
 from test_class_server import step
 
 import gamecore
-from classroom.store import ActionRecord, RoomRecord, StoreError, open_store
+from classroom.store import ActionRecord, RoomRecord, StoreError
 from classroom.store_pg import PostgresStore
+from classroom.stores import open_store
 
 pytestmark = pytest.mark.exclusive
 
@@ -36,6 +37,10 @@ def test_rooms_seats_and_actions_round_trip(pg: checks.Opener) -> None:
 
 def test_seat_kinds_and_ended_rooms(pg: checks.Opener) -> None:
     checks.check_seat_kinds_and_ended_rooms(pg)
+
+
+def test_claiming_seats(pg: checks.Opener) -> None:
+    checks.check_claiming_seats(pg)
 
 
 def test_two_stores_append_the_same_number(pg: checks.Opener) -> None:
