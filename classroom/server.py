@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,11 +21,15 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gamecore.words import speaking
+
 from .page import join_page, table_page
 from .qr import qr_svg
 from .rooms import Refused, RoomService, check_teacher_key
 from .store import Store
 from .tables import Tables, check_lang
+from .teacher import Teacher
+from .teacher_page import teacher_page
 
 log = logging.getLogger("classroom")
 
@@ -79,6 +83,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _download(name: str) -> dict[str, str]:
+    """The headers of a file the browser saves (``name``: letters, digits, ``-._`` only)."""
+    return {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
+
+
 def _token_of(text: object) -> str:
     """The token in a websocket's first message, ``{"token": "..."}``."""
     try:
@@ -106,6 +115,16 @@ class Pushes:
 
     def remove(self, code: str, socket: WebSocket) -> None:
         self._sockets.get(code, {}).pop(socket, None)
+
+    def connected(self, code: str) -> set[int]:
+        """The seats of room ``code`` with a page open now (a websocket that said its token;
+        one that drops is removed when the server notices, at the latest by uvicorn's ping)."""
+        open_now = tuple(self._sockets.get(code, {}).values())  # one step under the GIL
+        seats = set()
+        for token, _ in open_now:
+            with contextlib.suppress(Refused):
+                seats.add(self.service.seat(code, token))
+        return seats
 
     def message(self, code: str, token: str, lang: str, drawn: bool) -> dict[str, Any]:
         """What one page hears: its seat's view, and its table where there is one."""
@@ -284,6 +303,67 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
         finally:
             pushes.remove(code, websocket)
 
+    # ------------------------------------------------------------------ the teacher's page
+    teacher = Teacher(service, pushes.connected)
+
+    async def teaching(request: Request, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(*args)`` for the teacher: the key checked before anything else (a
+        stranger's body is never read), in the language the page asked for (``?lang=``)."""
+        lang = check_lang(request.query_params.get("lang"), tables.default_lang)
+        with speaking(lang):
+            await run_in_threadpool(check_teacher_key, store, _bearer(request))
+            if request.method == "POST":
+                args = (*args, await _json_body(request))
+            return await run_in_threadpool(work, *args)
+
+    async def teacher_home(request: Request) -> Response:
+        try:
+            lang = check_lang(request.query_params.get("lang"), tables.default_lang)
+        except Refused as err:
+            return _refusal(request, err)
+        return HTMLResponse(teacher_page(lang))
+
+    async def teacher_rooms(request: Request) -> Response:
+        try:
+            return JSONResponse(await teaching(request, teacher.overview))
+        except Refused as err:
+            return _refusal(request, err)
+
+    async def teacher_hand(request: Request) -> Response:
+        """``{"kind": "greedy"}``: the seat to a bot (``"human"``: back to a person)."""
+        code, seat = request.path_params["code"], request.path_params["seat"]
+        try:
+            room = await teaching(request, teacher.hand, code, seat)
+        except Refused as err:
+            return _refusal(request, err)
+        await pushes.push(code)  # a bot may have played: every page redraws
+        return JSONResponse(room)
+
+    async def teacher_end(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            room = await teaching(request, teacher.end, code)
+        except Refused as err:
+            return _refusal(request, err)
+        await pushes.push(code)
+        return JSONResponse(room)
+
+    async def teacher_games(request: Request) -> Response:
+        try:
+            data = await teaching(request, teacher.games_zip)
+        except Refused as err:
+            return _refusal(request, err)
+        return Response(data, media_type="application/zip", headers=_download("class-games.zip"))
+
+    async def teacher_study(request: Request) -> Response:
+        try:
+            name, text = await teaching(
+                request, teacher.study_csv, request.query_params.get("study")
+            )
+        except Refused as err:
+            return _refusal(request, err)
+        return Response(text, media_type="text/csv; charset=utf-8", headers=_download(name))
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -300,6 +380,12 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             Route("/api/rooms/{code}/table", use_table, methods=["POST"]),
             WebSocketRoute("/ws/{code}", socket),
             Route("/join/{code}", join, methods=["GET"]),
+            Route("/teacher", teacher_home, methods=["GET"]),
+            Route("/api/teacher/rooms", teacher_rooms, methods=["GET"]),
+            Route("/api/teacher/rooms/{code}/seats/{seat}", teacher_hand, methods=["POST"]),
+            Route("/api/teacher/rooms/{code}/end", teacher_end, methods=["POST"]),
+            Route("/api/teacher/games.zip", teacher_games, methods=["GET"]),
+            Route("/api/teacher/study.csv", teacher_study, methods=["GET"]),
         ],
         lifespan=lifespan,
     )

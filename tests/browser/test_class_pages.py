@@ -84,3 +84,80 @@ def test_two_pages_play_by_clicks_and_the_other_redraws(
         for page in pages:
             page.close()
     assert errors == []
+
+
+def test_the_teachers_page_shows_every_room_and_acts_on_them(
+    server: ClassServer, browser_context: Any
+) -> None:
+    """The teacher types the key, sees the rooms (a student's page open in one of them),
+    makes a room with the form and gets its links, hands a seat to a bot and ends a game;
+    the page is saved as a laptop of 1366x768 shows it, in English and in Spanish."""
+    server.create_room(
+        game="nuevos-mundos", players=2, seed=4, seats=["greedy", "random"], names=["Ana", "Beto"]
+    )
+    playing = server.create_room(
+        game="nuevos-mundos", players=3, seed=5, names=["Carla", "Dani", "Eva"]
+    )
+    ending = server.create_room(game="ecosfera", players=2, seed=6)
+    errors: list[str] = []
+    student = browser_context.new_page()
+    teacher = browser_context.new_page()
+    try:
+        student.on("pageerror", lambda err: errors.append(str(err)))
+        student.set_default_timeout(TIMEOUT_MS)
+        student.goto(playing["seats"][0]["link"])  # Carla's laptop: her page is open
+        student.wait_for_selector("#table svg [data-target]")
+
+        teacher.set_viewport_size({"width": 1366, "height": 768})
+        teacher.on("pageerror", lambda err: errors.append(str(err)))
+        teacher.on("dialog", lambda dialog: dialog.accept())  # "End the game of room ...?"
+        teacher.set_default_timeout(TIMEOUT_MS)
+        teacher.goto(f"{server.url}/teacher")
+        assert "teacher's key" in teacher.locator("#said").inner_text()
+        teacher.fill("#key", str(server.key))
+        teacher.click("#key-form button[type=submit]")
+        teacher.wait_for_function("document.querySelectorAll('#room-rows tr').length === 3")
+        row = teacher.locator(f'#room-rows tr[data-code="{playing["code"]}"]')
+        seats = row.locator(".seat")
+        assert "Carla (person)" in seats.nth(0).inner_text()
+        assert "● page open" in seats.nth(0).inner_text()
+        assert "○ no page open" in seats.nth(1).inner_text()
+        assert "Ana: " in teacher.locator("#room-rows tr").first.inner_text()  # its scores
+
+        teacher.select_option("#make-game", "nuevo-mundo")
+        teacher.fill("#make-players", "2")
+        teacher.dispatch_event("#make-players", "change")
+        teacher.select_option("#make-kind-1", "greedy")
+        teacher.click("#make-form button[type=submit]")
+        teacher.wait_for_selector("#links input")
+        links = teacher.eval_on_selector_all("#links input", "els => els.map(e => e.value)")
+        assert len(links) == 2 and all(link.startswith(f"{server.url}/join/") for link in links)
+        teacher.wait_for_function("document.querySelectorAll('#room-rows tr').length === 4")
+
+        teacher.select_option(f"#hand-{playing['code']}-1", "greedy")
+        seats.nth(1).locator("button[data-action=hand]").click()
+        teacher.wait_for_function(
+            "document.querySelector('#said').textContent.includes('seat 2 is now played by')"
+        )
+        teacher.wait_for_function(
+            f'document.querySelector(\'tr[data-code="{playing["code"]}"] .seat[data-seat="1"]\')'
+            ".textContent.includes('Dani (greedy bot)')"
+        )
+        teacher.locator(f'tr[data-code="{ending["code"]}"] button[data-action=end]').click()
+        teacher.wait_for_function(
+            f"document.querySelector('tr[data-code=\"{ending['code']}\"]')"
+            ".textContent.includes('Ended by the teacher')"
+        )
+        teacher.evaluate("window.scrollTo(0, 0)")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        teacher.screenshot(path=str(ARTIFACTS / "teacher_page.png"))
+
+        teacher.goto(f"{server.url}/teacher?lang=es")  # the key stays in the tab
+        teacher.wait_for_function("document.querySelectorAll('#room-rows tr').length === 4")
+        assert teacher.locator("#rooms th").first.inner_text() == "Sala"
+        assert "Terminada por el profesor" in teacher.locator("#room-rows").inner_text()
+        teacher.screenshot(path=str(ARTIFACTS / "teacher_page_es.png"))
+    finally:
+        student.close()
+        teacher.close()
+    assert errors == []
