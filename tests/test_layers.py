@@ -33,6 +33,8 @@ WIDGET_FREE = {
         "widgets.pictures",
         "widgets.raster",
         "widgets.scene",
+        "widgets.scene_json",
+        "widgets.class_client",
         "widgets.seats",
         "widgets.svg",
         "widgets.words",
