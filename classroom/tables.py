@@ -19,11 +19,14 @@ from gamecore.protocol import Action
 from gamecore.words import LANGUAGES, get_language, speaking
 
 from .jsonable import JSON
+from .nuevo_mundo_table import NuevoMundoSeat
 from .nuevos_mundos_table import NuevosMundosSeat
 from .rooms import Refused, RoomService, describe
 from .seat_table import SeatTable
 
-SEAT_TABLES: dict[str, type[SeatTable]] = {table.game_name: table for table in (NuevosMundosSeat,)}
+SEAT_TABLES: dict[str, type[SeatTable]] = {
+    table.game_name: table for table in (NuevosMundosSeat, NuevoMundoSeat)
+}
 """The games whose rooms have a drawn student table, and their seat tables."""
 
 
