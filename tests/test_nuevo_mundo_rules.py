@@ -860,3 +860,21 @@ def test_worked_example_exploration_and_occupation():
     game.play(PlaceCA(bt))
     # the whole game replays from its save: the typed dice are in the log
     assert gamecore.load_json(game.to_json()) == game
+
+
+def test_a_plundered_card_is_named_only_to_the_two_players_of_the_battle() -> None:
+    """The other players' views hold the card's category alone, and tell it so."""
+    from gamecore.nuevo_mundo.data import CARDS, CATEGORIES
+    from gamecore.nuevo_mundo.events import event_text
+
+    game = gamecore.new_game("nuevo-mundo", ["Ana", "Beto", "Carla"], 3)
+    card = next(c for c in range(len(CARDS)) if CARDS[c].points > 0)
+    game.events.append(("plunder", 0, 1, card))
+    for seat in (0, 1):
+        assert game.view(seat).events[-1] == ("plunder", 0, 1, card)
+    hidden = game.view(2).events[-1]
+    category = CATEGORIES.index(CARDS[card].category)
+    assert hidden == ("plunder", 0, 1, -1 - category)
+    said = event_text(game.view(2), hidden, viewer=2)
+    assert CARDS[card].title not in said and "Ana" in said and "Beto" in said
+    assert CARDS[card].title in event_text(game.view(0), game.view(0).events[-1], viewer=0)

@@ -20,7 +20,7 @@ from typing import Any, Final
 from ..words import about, is_you, join_words, t
 from .actions import category_word, colour_word
 from .criptex import criterion, criterion_name
-from .data import CARDS
+from .data import CARDS, CATEGORIES
 from .game import NuevoMundo, NuevoMundoView
 from .maps import Map
 
@@ -211,6 +211,10 @@ def _settlement_lost(tl: _Teller, e: Event) -> str:
 
 def _plunder(tl: _Teller, e: Event) -> str:
     _, p, d, card = e
+    if card < 0:  # a card only its category is known of (``game.seen_event``)
+        category = t(f"nuevo_mundo_cards.category_{CATEGORIES[-1 - card]}")
+        key = "plunder_secret_from_you" if is_you(tl.name(d)) else "plunder_secret"
+        return tl.say(key, p, defender=tl.name(d), category=category)
     words = tl.card(card, (p, d))
     secret = words.pop("secret")
     key = "plunder_secret" if secret else "plunder"

@@ -116,6 +116,15 @@ __all__ = [
 read them here."""
 
 
+def seen_event(event: tuple[Any, ...], player: int) -> tuple[Any, ...]:
+    """An event as ``player`` may know it: a plundered card is named only to the two players
+    of the battle; every other player learns its category alone (the card becomes
+    ``-1 - category``, which ``events`` tells as "a card of that category")."""
+    if event[0] == "plunder" and player not in (event[1], event[2]) and event[3] >= 0:
+        return (*event[:3], -1 - CATEGORIES.index(CARDS[event[3]].category))
+    return event
+
+
 class NuevoMundo(Position, Game):
     """One game of Nuevo Mundo (the position and its counts: ``Position``)."""
 
@@ -688,7 +697,7 @@ class NuevoMundo(Position, Game):
             my_tactic=self.b_tactic if mine else 0,
             negotiation=self.negotiation,
             operations=self.ops,
-            events=tuple(self.events),
+            events=tuple(seen_event(e, player) for e in self.events),
             winners=tuple(self.winners),
             victory=self.victory,
             ca_regions=tuple(self.ca_regions),
