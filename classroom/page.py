@@ -116,7 +116,7 @@ h1 {{ font-size: 1.2em; margin: 0.2em 0; }}
 #said.problem {{ color: #a00; }}
 #buttons button {{ margin: 0.2em 0.3em 0.2em 0; padding: 0.4em 0.7em; font-size: 0.95em; }}
 #table svg {{ max-width: 100%; height: auto; display: block; }}
-#table [data-target] {{ cursor: pointer; }}
+#table [data-target] {{ cursor: pointer; pointer-events: all; }}
 #keyboard select {{ max-width: 70%; }}
 #words p {{ margin: 0.2em 0; }}
 #clock {{ font-size: 1.3em; font-weight: bold; font-variant-numeric: tabular-nums; }}
@@ -164,6 +164,9 @@ function clockText() {{
   const shown = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
   return fill(words.clock, {{time: shown}});
 }}
+// what this page's clock shows now, in ms (null without a clock): the load benchmark reads it
+window.clockLeftMs = () =>
+  clock ? Math.max(0, clock.left_ms - (clock.running ? performance.now() - clock.at : 0)) : null;
 setInterval(() => {{
   const box = document.getElementById("clock");
   box.hidden = !clock;
@@ -302,7 +305,8 @@ function listen() {{
   socket.onmessage = (event) => {{
     const message = JSON.parse(event.data);
     if (message.table) {{
-      if (retries) say("", false);
+      // a move by someone else: this page's last answer is about an older table
+      if (retries || message.table.move !== move) say("", false);
       retries = 0;
       move = null;  // a push is the table as it is now
       draw(message.table);
