@@ -1,12 +1,11 @@
-"""The pages a join link opens: a seat's own page, served by the class server itself.
+"""The page a join link opens: a seat's own page, served by the class server itself.
 
-- ``table_page``: a game with a drawn table (Nuevos Mundos): the seat's table as SVG (from
-  the widget-free scene), clicks on its hit targets, the action buttons, a keyboard list,
-  the status line and the table in words, in the page's language (``?lang=es``).
-- ``join_page``: the stopgap of the other games until their tables come: the seat's view as
-  text and its choices as buttons.
+``table_page`` is the same for every game: the seat's table as SVG (from the widget-free
+scene), clicks on its hit targets, the action buttons (with their keys), a keyboard list,
+the status line, a real-time game's clock, the panels (last moves, scores) and the table in
+words, in the page's language (``?lang=es``), redrawn from the websocket's pushes.
 
-Both are real clients of the API: the token stays in the link's fragment (after ``#``),
+It is a real client of the API: the token stays in the link's fragment (after ``#``),
 which browsers never send to a server, and goes out only in the ``Authorization`` header
 and the websocket's first message.
 """
@@ -17,74 +16,6 @@ import html
 import json
 
 from gamecore.words import t
-
-_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mundos Lab: room {code}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1em; }}
-button {{ display: block; margin: 0.2em 0; }}
-pre {{ background: #f4f4f4; padding: 0.5em; overflow: auto; max-height: 60vh; }}
-#error {{ color: #a00; }}
-</style>
-</head>
-<body>
-<h1>Room {code}</h1>
-<p id="status">Connecting...</p>
-<p id="error"></p>
-<div id="choices"></div>
-<pre id="view"></pre>
-<script>
-const code = {code_js};
-const token = location.hash.slice(1);
-let move = null;
-function show(data) {{
-  move = data.move;
-  const who = data.over ? (data.outcome ? data.outcome.text : "The game is over.")
-    : (data.legal.length ? "Your turn." : "Waiting for " + data.players[data.turn] + ".");
-  document.getElementById("status").textContent =
-    data.players[data.seat] + " (seat " + (data.seat + 1) + "), move " + data.move + ". " + who;
-  const choices = document.getElementById("choices");
-  choices.replaceChildren();
-  for (const action of data.legal) {{
-    const b = document.createElement("button");
-    b.textContent = action.text;
-    b.onclick = () => act(action);
-    choices.appendChild(b);
-  }}
-  document.getElementById("view").textContent = JSON.stringify(data.view, null, 1);
-}}
-async function act(action) {{
-  const answer = await fetch("/api/rooms/" + code + "/actions", {{
-    method: "POST",
-    headers: {{"Authorization": "Bearer " + token, "Content-Type": "application/json"}},
-    body: JSON.stringify({{move: move, action: {{kind: action.kind, fields: action.fields}}}}),
-  }});
-  const body = await answer.json();
-  document.getElementById("error").textContent = answer.ok ? "" : body.error;
-}}
-const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-const socket = new WebSocket(scheme + location.host + "/ws/" + code);
-socket.onopen = () => socket.send(JSON.stringify({{token: token}}));
-socket.onmessage = (event) => {{
-  const message = JSON.parse(event.data);
-  if (message.type === "view") show(message.view);
-  else document.getElementById("error").textContent = message.error;
-}};
-socket.onclose = () => {{ document.getElementById("status").textContent += " (disconnected)"; }};
-</script>
-</body>
-</html>
-"""
-
-
-def join_page(code: str) -> str:
-    """The page of room ``code`` (a code the service knows: only its letters go in)."""
-    return _PAGE.format(code=html.escape(code), code_js=repr(code))
-
 
 _TABLE_WORDS = (
     "title",
@@ -308,7 +239,6 @@ function listen() {{
       // a move by someone else: this page's last answer is about an older table
       if (retries || message.table.move !== move) say("", false);
       retries = 0;
-      move = null;  // a push is the table as it is now
       draw(message.table);
     }} else if (message.error) say(message.error, true);
   }};

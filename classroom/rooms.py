@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import gamecore
 from gamecore.bots import BOTS, make_bot
@@ -160,6 +160,16 @@ def parse_action(game: Game, raw: object) -> Action:
     return action_type(**fields)
 
 
+class RealTime(Protocol):
+    """A game played at once by everyone on the server's clock (``classroom.realtime``): the
+    move number a seat's messages carry, and each action's time, stamped by the server (under
+    the room's lock, so the times run forward in the order actions are accepted)."""
+
+    def seen(self, game: Game, seat: int) -> int: ...
+
+    def stamp(self, code: str, game: Game, action: Action) -> Action: ...
+
+
 def describe(action: Action) -> dict[str, JSON]:
     """A legal action as a client sees it and sends it back."""
     data = action.to_json()
@@ -175,6 +185,8 @@ class RoomService:
         self.store = store
         self._rooms: dict[str, _Room] = {}
         self._lock = threading.Lock()
+        self.realtime: dict[str, RealTime] = {}
+        """The real-time games' clocks, by game name (``classroom.realtime``)."""
 
     # ------------------------------------------------------------------ rooms
     def create(
@@ -209,7 +221,7 @@ class RoomService:
             )
         if seed is None:
             seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
             raise Refused(422, "room.seed")
         kinds = check_kinds(seats, players)
         who: int | list[str] = players
@@ -294,6 +306,8 @@ class RoomService:
             raise Refused(401, "seat.bad_token")
         if seat.room != code:
             raise Refused(403, "seat.other_room", code=code)
+        if not seat.claimed:  # opened by its link: no longer free for joining by code
+            self.store.claim_seat(code, seat.seat, seat.token_hash, None)
         return seat.seat
 
     # ------------------------------------------------------------------ playing
@@ -306,8 +320,10 @@ class RoomService:
             game = room.game
             if not isinstance(move, int) or isinstance(move, bool):
                 raise Refused(400, "action.no_move")
-            if move != room.move:
-                raise Refused(409, "action.stale", seen=move, now=room.move)
+            clock = self.realtime.get(room.record.game)
+            now = room.move if clock is None else clock.seen(game, seat)
+            if move != now:
+                raise Refused(409, "action.stale", seen=move, now=now)
             action = parse_action(game, raw_action)
             if room.record.ended is not None:
                 raise Refused(409, "action.ended")
@@ -320,6 +336,8 @@ class RoomService:
                 if actor is None:
                     raise Refused(403, "action.nobody", seat=seat + 1)
                 raise Refused(403, "action.not_your_seat", seat=seat + 1, actor=actor + 1)
+            if clock is not None:
+                action = clock.stamp(code, game, action)
             reason = game.why_illegal(action)
             if reason is not None:
                 key = getattr(reason, "key", None) or "rules.illegal"
@@ -327,7 +345,26 @@ class RoomService:
             number = self._commit(room, seat, action)
             if self._run_bots(room):
                 number = room.move
-            return number
+            return number if clock is None else clock.seen(room.game, seat)
+
+    def play_for(self, code: str, seat: int, action: Action) -> int:
+        """The server's own move for ``seat`` in a real-time game (a bot's at its pace, the
+        timer's ring for everyone still in): stamped, judged and stored like any other."""
+        room = self._room(code)
+        with room.lock:
+            clock = self.realtime.get(room.record.game)
+            if clock is None:
+                raise Refused(409, "action.nobody", seat=seat + 1)
+            if room.record.ended is not None:
+                raise Refused(409, "action.ended")
+            if room.game.is_over:
+                raise Refused(409, "action.game_over")
+            action = clock.stamp(code, room.game, action)
+            reason = room.game.why_illegal(action)
+            if reason is not None:
+                key = getattr(reason, "key", None) or "rules.illegal"
+                raise Refused(422, key, str(reason))
+            return self._commit(room, seat, action)
 
     def _commit(self, room: _Room, seat: int, action: Action) -> int:
         """Play a legal action of ``seat``: the store takes it before the room's game moves
@@ -376,6 +413,50 @@ class RoomService:
             played += 1
         return played
 
+    # ------------------------------------------------------------------ joining by code
+    def join(self, code: object, name: object) -> tuple[int, str]:
+        """A seat for a student who typed the room code and a name: (seat, a new token).
+
+        The free seat of that name if the teacher named the seats (a typed name matches
+        whatever its capitals), else, before the game's first move, the first free seat,
+        which then takes the name. A seat is free while it is a person's and nobody has
+        opened it (by its link or by joining). The seat's old link stops working."""
+        if not isinstance(code, str) or not code.strip():
+            raise Refused(422, "join.no_code")
+        code = code.strip().upper()
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 24:
+            raise Refused(422, "join.name")
+        name = name.strip()
+        room = self._room(code)
+        with room.lock:
+            if room.record.ended is not None or room.game.is_over:
+                raise Refused(409, "join.over", code=code)
+            seats = self.store.seats(code)
+            free = [s for s in seats if s.kind == HUMAN and not s.claimed]
+            seat = next((s for s in free if s.name.casefold() == name.casefold()), None)
+            if seat is None:
+                if not free:
+                    raise Refused(409, "join.full", code=code)
+                if room.move > 0:
+                    names = ", ".join(s.name for s in free)
+                    raise Refused(409, "join.started", code=code, names=names)
+                if any(s.name.casefold() == name.casefold() for s in seats):
+                    raise Refused(409, "join.name_taken", name=name)
+                seat = free[0]
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            renamed = room.move == 0 and seat.name != name
+            if not self.store.claim_seat(
+                code, seat.seat, token_hash(token), name if renamed else None
+            ):
+                raise Refused(409, "join.full", code=code)
+            if renamed:
+                players = list(room.game.players)
+                players[seat.seat] = name
+                room.record = dataclasses.replace(room.record, players=tuple(players))
+                room.game = rebuild(room.record, [])
+            log.info("room %s: seat %d joined by code", code, seat.seat)
+            return seat.seat, token
+
     # ------------------------------------------------------------------ the teacher's
     def seat_kinds(self, code: str) -> tuple[str, ...]:
         """Each seat's kind: ``"human"`` or the bot that plays it."""
@@ -404,6 +485,23 @@ class RoomService:
             self._run_bots(room)
             return room.move
 
+    def new_link(self, code: str, seat: object) -> str:
+        """A new token for ``seat`` (a student who lost their link, or another student
+        who takes the seat over): the seat's old link opens nothing from now on, and the
+        seat is free again until the new link (or a join by code) opens it."""
+        room = self._room(code)
+        with room.lock:
+            if (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not (0 <= seat < len(room.kinds))
+            ):
+                raise Refused(422, "seat.unknown", seat=repr(seat)[:20], n=len(room.kinds))
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            self.store.reissue_seat(code, seat, token_hash(token))
+            log.info("room %s: seat %d has a new link", code, seat)
+            return token
+
     def end(self, code: str) -> None:
         """The teacher ends the room's game: no more actions; its moves stay."""
         room = self._room(code)
@@ -420,7 +518,11 @@ class RoomService:
         seat = self.seat(code, token)
         room = self._room(code)
         with room.lock:
-            return seat_view(code, room.game, seat)
+            data = seat_view(code, room.game, seat)
+            clock = self.realtime.get(room.record.game)
+            if clock is not None:
+                data["move"] = clock.seen(room.game, seat)
+            return data
 
 
 def seat_view(code: str, game: Game, seat: int) -> dict[str, JSON]:

@@ -18,14 +18,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamecore.protocol import Action, Game
 from gamecore.scoresheet import ScoreSheet
-from widgets.scene import Scene
+from widgets.scene import Scene, Shape
+from widgets.scene_json import scene_to_json
 from widgets.svg import to_svg
 
 from .jsonable import JSON
+
+if TYPE_CHECKING:
+    from .rooms import RoomService
 
 HISTORY_SHOWN = 12
 """How many of the last moves the history panel lists (newest first)."""
@@ -33,15 +37,25 @@ HISTORY_SHOWN = 12
 
 @dataclass(frozen=True)
 class Button:
-    """A button of the page: what it sends (``kind``), its words, and why it is disabled."""
+    """A button of the page: what it sends (``kind``), its words, why it is disabled, and
+    the keyboard key that presses it ("" for none)."""
 
     kind: str
     text: str
     disabled: bool = False
     tip: str = ""
+    key: str = ""
 
     def to_json(self) -> dict[str, JSON]:
-        return {"kind": self.kind, "text": self.text, "disabled": self.disabled, "tip": self.tip}
+        data: dict[str, JSON] = {
+            "kind": self.kind,
+            "text": self.text,
+            "disabled": self.disabled,
+            "tip": self.tip,
+        }
+        if self.key:
+            data["key"] = self.key
+        return data
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,12 @@ class SeatTable(ABC):
     def follow(self, game: Game) -> None:
         """The room's game has moved on (or was handed over afresh): show ``game`` now and
         forget any choice made on the old table."""
+
+    def opened(self, service: RoomService, code: str) -> None:
+        """The table was just made for room ``code`` of ``service`` (a table that needs the
+        room's server-side state, such as a real-time game's clock, takes it here); most
+        tables need nothing more."""
+        del service, code
 
     def seen(self) -> int:
         """The move number a click or a button on this table must carry (stale otherwise)."""
@@ -127,8 +147,10 @@ class SeatTable(ABC):
         return target in self.scene().targets()
 
     @abstractmethod
-    def click(self, target: str) -> str:
-        """A click on a hit target: the sentence of what it chose; ``Refused`` when refused."""
+    def click(self, target: str) -> Action | str:
+        """A click on a hit target: the sentence of what it chose, or the action it plays
+        for this seat (Ecosfera: a plant clicked with its payment chosen); ``Refused`` when
+        refused."""
 
     @abstractmethod
     def press(self, kind: str) -> Action | str:
@@ -136,14 +158,19 @@ class SeatTable(ABC):
         screen alone; ``Refused`` (``table.refused`` / ``table.no_button``) when refused."""
 
     # ------------------------------------------------------------------ the page's data
-    def data(self, code: str, lang: str) -> dict[str, JSON]:
-        """What the page draws, for this seat, in ``lang`` (the caller speaks it)."""
+    def data(self, code: str, lang: str, *, shapes: bool = False) -> dict[str, JSON]:
+        """What the page draws, for this seat, in ``lang`` (the caller speaks it); with
+        ``shapes``, the scene itself too (``"scene"``, for a notebook that joins the room
+        and draws it on its own canvas)."""
         scene = self.scene()
         targets: list[JSON] = []
         keyboard: list[JSON] = []
+        first: dict[str, Shape] = {}  # each target's first shape, as Scene.targets orders them
+        for s in scene.shapes:
+            if s.target is not None:
+                first.setdefault(s.target, s)
         for target in scene.targets():
-            shape = next(s for s in scene.shapes if s.target == target)
-            x, y, w, h = shape.bbox()
+            x, y, w, h = first[target].bbox()
             box = [round(x, 1), round(y, 1), round(w, 1), round(h, 1)]
             targets.append({"id": target, "box": box})
             words = self.target_words(target)
@@ -168,6 +195,8 @@ class SeatTable(ABC):
             "panels": [p.to_json() for p in self.panels()],
             "description": list(self.describe()),
         }
+        if shapes:
+            data["scene"] = scene_to_json(scene)
         data.update(self.extra())
         return data
 

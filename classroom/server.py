@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -23,8 +24,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gamecore.words import speaking
 
-from .page import join_page, table_page
+from .home_page import home_page
+from .page import table_page
 from .qr import qr_svg
+from .realtime import Realtime
 from .rooms import Refused, RoomService, check_teacher_key
 from .store import Store
 from .tables import Tables, check_lang
@@ -133,9 +136,13 @@ class Pushes:
             message["table"] = self.tables.table(code, token, lang)
         return message
 
-    async def push(self, code: str) -> None:
+    async def push(self, code: str, last: str | None = None) -> None:
+        """Every open page of the room hears its seat's new view (and table), one after the
+        other; the pages of token ``last`` (the seat that just acted and has its answer
+        already) come after everyone else's."""
         drawn = await run_in_threadpool(self.tables.has_table, code)
-        for socket, (token, lang) in list(self._sockets.get(code, {}).items()):
+        sockets = sorted(self._sockets.get(code, {}).items(), key=lambda item: item[1][0] == last)
+        for socket, (token, lang) in sockets:
             try:
                 message = await run_in_threadpool(self.message, code, token, lang, drawn)
                 await socket.send_json(message)
@@ -147,6 +154,7 @@ class Pushes:
 def create_app(store: Store, *, base_url: str = "") -> Starlette:
     """The app over one store (its rooms rebuilt and checked first)."""
     service = RoomService(store)
+    realtime = Realtime(service)  # Mondo's clock: before any Mondo action is judged
     service.load_all()
     tables = Tables(service)
     pushes = Pushes(service, tables)
@@ -219,14 +227,16 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             )
         except Refused as err:
             return _refusal(request, err)
-        await pushes.push(code)
-        return JSONResponse({"move": number})
+        # the answer first, then every page's push (the sender's last: it has its answer)
+        return JSONResponse({"move": number}, background=BackgroundTask(pushes.push, code, token))
 
     async def table(request: Request) -> Response:
         code = request.path_params["code"]
         try:
+            query = request.query_params
+            shapes = query.get("scene") == "1"  # a notebook's table draws the scene itself
             data = await run_in_threadpool(
-                tables.table, code, _bearer(request), request.query_params.get("lang")
+                tables.table, code, _bearer(request), query.get("lang"), shapes
             )
         except Refused as err:
             return _refusal(request, err)
@@ -243,7 +253,7 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             body = await _json_body(request)
             played = False
             if set(body) == {"move", "target"}:
-                answer = await run_in_threadpool(
+                played, answer = await run_in_threadpool(
                     tables.click, code, token, body["move"], body["target"], lang
                 )
             elif set(body) == {"move", "button"}:
@@ -254,18 +264,40 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
                 raise Refused(400, "table.shape")
         except Refused as err:
             return _refusal(request, err)
-        if played:
-            await pushes.push(code)
-        return JSONResponse(answer)
+        pushing = BackgroundTask(pushes.push, code, token) if played else None
+        return JSONResponse(answer, background=pushing)
+
+    async def home(request: Request) -> Response:
+        try:
+            lang = check_lang(request.query_params.get("lang"), tables.default_lang)
+        except Refused as err:
+            return _refusal(request, err)
+        return HTMLResponse(home_page(lang))
+
+    async def join_by_code(request: Request) -> Response:
+        """``{"code": "KQWXTM", "name": "Ana"}``: a free seat of the room and its new token."""
+        try:
+            lang = check_lang(request.query_params.get("lang"), tables.default_lang)
+            body = await _json_body(request)
+            if set(body) != {"code", "name"}:
+                raise Refused(400, "join.shape")
+            seat, token = await run_in_threadpool(service.join, body["code"], body["name"])
+        except Refused as err:
+            return _refusal(request, err)
+        code = str(body["code"]).strip().upper()
+        root = base_url or str(request.base_url).rstrip("/")
+        link = f"{root}/join/{code}?lang={lang}#{token}"
+        return JSONResponse({"code": code, "seat": seat, "token": token, "link": link})
 
     async def join(request: Request) -> Response:
         code = request.path_params["code"]
         try:
             lang = check_lang(request.query_params.get("lang"), tables.default_lang)
-            drawn = await run_in_threadpool(tables.has_table, code)  # a room that exists
+            if not await run_in_threadpool(tables.has_table, code):  # a room that exists
+                raise Refused(422, "table.not_yet", game=service.record(code).game)
         except Refused as err:
             return _refusal(request, err)
-        return HTMLResponse(table_page(code, lang) if drawn else join_page(code))
+        return HTMLResponse(table_page(code, lang))
 
     async def socket(websocket: WebSocket) -> None:
         code = websocket.path_params["code"]
@@ -339,6 +371,17 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
         await pushes.push(code)  # a bot may have played: every page redraws
         return JSONResponse(room)
 
+    async def teacher_link(request: Request) -> Response:
+        """``{}``: a new join link for the seat (its old link opens nothing from now on)."""
+        code, seat = request.path_params["code"], request.path_params["seat"]
+        try:
+            made = await teaching(request, teacher.new_link, code, seat)
+        except Refused as err:
+            return _refusal(request, err)
+        root = base_url or str(request.base_url).rstrip("/")
+        made["link"] = f"{root}/join/{code}#{made['token']}"
+        return JSONResponse(made)
+
     async def teacher_end(request: Request) -> Response:
         code = request.path_params["code"]
         try:
@@ -366,7 +409,11 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        clock = asyncio.create_task(realtime.run(pushes.push))  # the timer's ring, the bots
         yield
+        clock.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await clock
         store.close()
 
     return Starlette(
@@ -380,9 +427,12 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             Route("/api/rooms/{code}/table", use_table, methods=["POST"]),
             WebSocketRoute("/ws/{code}", socket),
             Route("/join/{code}", join, methods=["GET"]),
+            Route("/", home, methods=["GET"]),
+            Route("/api/join", join_by_code, methods=["POST"]),
             Route("/teacher", teacher_home, methods=["GET"]),
             Route("/api/teacher/rooms", teacher_rooms, methods=["GET"]),
             Route("/api/teacher/rooms/{code}/seats/{seat}", teacher_hand, methods=["POST"]),
+            Route("/api/teacher/rooms/{code}/seats/{seat}/link", teacher_link, methods=["POST"]),
             Route("/api/teacher/rooms/{code}/end", teacher_end, methods=["POST"]),
             Route("/api/teacher/games.zip", teacher_games, methods=["GET"]),
             Route("/api/teacher/study.csv", teacher_study, methods=["GET"]),

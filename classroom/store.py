@@ -117,6 +117,11 @@ class Store(ABC):
         and the room's player renamed) in one step; False if it was claimed already."""
 
     @abstractmethod
+    def reissue_seat(self, code: str, seat: int, token_hash: str) -> None:
+        """Give a seat a new token's hash and make it free again (its old link opens
+        nothing); StoreError for a seat that does not exist."""
+
+    @abstractmethod
     def end_room(self, code: str, when: float) -> None:
         """Mark a room ended by the teacher at ``when`` (its actions stay); StoreError for a
         room that does not exist."""
@@ -318,6 +323,15 @@ class SQLiteStore(Store):
                 self._db.execute("ROLLBACK")
                 raise
         return taken == 1
+
+    def reissue_seat(self, code: str, seat: int, token_hash: str) -> None:
+        with self._lock:
+            changed = self._db.execute(
+                "UPDATE seats SET token_hash = ?, claimed = 0 WHERE room = ? AND seat = ?",
+                (token_hash, code, seat),
+            ).rowcount
+        if changed != 1:
+            raise StoreError(f"room {code} has no seat {seat}")
 
     def end_room(self, code: str, when: float) -> None:
         with self._lock:

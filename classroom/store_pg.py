@@ -229,6 +229,15 @@ class PostgresStore(Store):
                 )
         return taken == 1
 
+    def reissue_seat(self, code: str, seat: int, token_hash: str) -> None:
+        with self._connection() as db:
+            changed = db.execute(
+                "UPDATE seats SET token_hash = %s, claimed = FALSE WHERE room = %s AND seat = %s",
+                (token_hash, code, seat),
+            ).rowcount
+        if changed != 1:
+            raise StoreError(f"room {code} has no seat {seat}")
+
     def end_room(self, code: str, when: float) -> None:
         with self._connection() as db:
             changed = db.execute(

@@ -234,6 +234,15 @@ class Teacher:
         self.service.hand_to(code, number, kind)
         return self.room(code)
 
+    def new_link(self, code: str, seat: object, body: Mapping[str, Any]) -> dict[str, JSON]:
+        """A new join link's token for ``seat`` (``{}``): the old link stops working."""
+        self.service.record(code)
+        if body:
+            raise Refused(400, "teacher.link_shape")
+        number = _seat_number(seat, len(self.service.seat_kinds(code)))
+        self._still_playing(code)
+        return {"seat": number, "token": self.service.new_link(code, number)}
+
     def end(self, code: str, body: Mapping[str, Any]) -> dict[str, JSON]:
         """End the room's game (``{}``): its moves are kept, nobody plays on. The room after."""
         self.service.record(code)

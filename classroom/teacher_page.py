@@ -68,6 +68,7 @@ select, input { font-size: 0.95em; }
 #links input { width: 46em; max-width: 90%; font-family: "DejaVu Sans Mono", monospace;
   font-size: 0.85em; }
 #make-seats div { margin: 0.2em 0; }
+#qr { display: block; margin: 0.3em 0; background: #fff; }
 #make-form label { margin-right: 0.3em; }
 .columns { display: flex; gap: 2em; flex-wrap: wrap; }
 .columns > section { flex: 1 1 28em; }
@@ -75,6 +76,10 @@ select, input { font-size: 0.95em; }
 </head>
 <body>
 <h1>__HEADING__</h1>
+<details id="start-code"><summary>__QR_SHOW__</summary>
+<p class="note">__QR_HELP__</p>
+<img id="qr" alt="__QR_ALT__" width="260" height="260">
+</details>
 <form id="key-form">
 <label for="key">__KEY_LABEL__</label>
 <input id="key" type="password" autocomplete="off">
@@ -125,6 +130,7 @@ const words = __WORDS_JS__;
 const POLL_MS = __POLL_MS__;
 // everything before /teacher is the server's root (a hub's proxy puts the server under a path)
 const root = location.pathname.slice(0, location.pathname.lastIndexOf("/teacher"));
+document.getElementById("qr").src = root + "/qr.svg";  // the students' start page
 const KEY = "mundos-teacher-key";
 const LINKS = "mundos-teacher-links";
 let games = [];
@@ -210,7 +216,12 @@ function seatBlock(room, seat, known) {
     button.type = "button";
     button.dataset.action = "hand";
     button.onclick = () => handTo(room.code, seat.seat, list.value);
-    hand.append(label, list, " ", button);
+    const fresh = el("button", words.new_link_button);
+    fresh.type = "button";
+    fresh.title = words.new_link_tip;
+    fresh.dataset.action = "new-link";
+    fresh.onclick = () => newLink(room.code, seat.seat, room.seats.length);
+    hand.append(label, list, " ", button, " ", fresh);
     box.appendChild(hand);
   }
   return box;
@@ -313,6 +324,7 @@ function showLinks(code) {
   box.appendChild(el("p", words.links_help, "note"));
   const list = el("ul");
   known.forEach((link, seat) => {
+    if (!link) return;  // a seat whose link this tab never had
     const item = el("li");
     const label = el("label", fill(words.seat_link, {seat: seat + 1}) + " ");
     const field = el("input");
@@ -365,6 +377,20 @@ async function handTo(code, seat, kind) {
   if (!answer.ok) { say(fill(words.problem, {error: await refused(answer)}), true); return; }
   delete picked[code + ":" + seat];
   say(fill(words.handed, {code: code, seat: seat + 1, kind: kindWords(kind)}), false);
+  refresh();
+}
+async function newLink(code, seat, seats) {
+  if (!confirm(fill(words.new_link_confirm, {code: code, seat: seat + 1}))) return;
+  const answer = await call("POST", "/api/teacher/rooms/" + code + "/seats/" + seat + "/link", {});
+  if (!answer.ok) { say(fill(words.problem, {error: await refused(answer)}), true); return; }
+  const made = await answer.json();
+  const known = links();
+  const room = known[code] || Array(seats).fill("");
+  room[seat] = made.link;
+  known[code] = room;
+  sessionStorage.setItem(LINKS, JSON.stringify(known));
+  say(fill(words.new_link_made, {code: code, seat: seat + 1}), false);
+  showLinks(code);
   refresh();
 }
 async function endGame(code) {
@@ -452,6 +478,9 @@ def teacher_page(lang: str) -> str:
         "LANG": lang,
         "TITLE": shown["title"],
         "HEADING": shown["heading"],
+        "QR_SHOW": shown["qr_show"],
+        "QR_HELP": shown["qr_help"],
+        "QR_ALT": shown["qr_alt"],
         "KEY_LABEL": shown["key_label"],
         "KEY_OPEN": shown["key_open"],
         "KEY_FORGET": shown["key_forget"],

@@ -150,6 +150,13 @@ def check_claiming_seats(open_store: Opener) -> None:
     assert again.seat_by_token_hash("h0") is None
     kept = again.room("ABCDEF")
     assert kept is not None and kept.players == ("Ana", "Player 2")
+    # a new link: the seat has a new token's hash and is free again, its name kept
+    again.reissue_seat("ABCDEF", 0, "again0")
+    assert again.seats("ABCDEF")[0] == SeatRecord("ABCDEF", 0, "again0", "Ana", "human", False)
+    assert again.seat_by_token_hash("new0") is None
+    with pytest.raises(StoreError):
+        again.reissue_seat("ABCDEF", 5, "x")
+    assert again.claim_seat("ABCDEF", 0, "again0", None)
     again.close()
 
 
@@ -319,3 +326,12 @@ def test_every_refusal_of_the_server_has_words_in_every_language() -> None:
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if "classroom." + k.replace(".", "_") not in catalog(lang))
         assert not missing, (lang, missing)
+
+
+def test_every_registered_game_has_a_student_table() -> None:
+    """A game registered in gamecore is playable on the class server: its seat table is in
+    ``SEAT_TABLES`` (there is no plain fallback page)."""
+    from classroom.tables import SEAT_TABLES
+
+    assert set(SEAT_TABLES) == set(gamecore.GAMES)
+    assert all(table.game_name == name for name, table in SEAT_TABLES.items())

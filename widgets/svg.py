@@ -5,6 +5,7 @@ and ``Picture``: a still drawing that shows itself as SVG, as a PNG where SVG is
 from __future__ import annotations
 
 import base64
+from functools import lru_cache
 from html import escape
 
 from gamecore.words import t
@@ -42,6 +43,21 @@ def path_data(commands: tuple[tuple[object, ...], ...]) -> str:
 
 
 def shape_svg(s: Shape) -> str:
+    """One shape as an SVG element. Shapes are frozen values, and a table drawn again after a
+    move is mostly the same shapes (the cards, the board), so their text is remembered
+    (the class server draws every seat's table after every move)."""
+    try:
+        return _remembered(s)
+    except TypeError:  # a shape built with a list somewhere cannot be a key: drawn afresh
+        return _shape_svg(s)
+
+
+@lru_cache(maxsize=1 << 16)
+def _remembered(s: Shape) -> str:
+    return _shape_svg(s)
+
+
+def _shape_svg(s: Shape) -> str:
     if isinstance(s, Rect):
         r = f' rx="{_num(s.radius)}"' if s.radius else ""
         return (

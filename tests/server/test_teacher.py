@@ -345,3 +345,33 @@ def test_bad_requests_of_the_teacher_are_refused_and_change_nothing(server: Clas
         f"{url}/seats/0", params={"lang": "es"}, json={"kind": "chess"}, headers=server.teacher()
     )
     assert "no puede ocupar un asiento de Nuevos Mundos" in spanish.json()["error"]
+
+
+def test_a_new_link_for_a_seat_opens_it_and_the_old_one_no_longer_does(
+    server: ClassServer,
+) -> None:
+    made = server.create_room(game="nuevos-mundos", players=2)
+    code, old = made["code"], made["seats"][1]["token"]
+    assert server.view(code, old)["seat"] == 1  # the student opened it
+    url = f"{server.url}/api/teacher/rooms/{code}/seats/1/link"
+    for headers, status in (({}, 401), (seat(old), 403)):
+        refused = httpx.post(url, json={}, headers=headers)
+        assert refused.status_code == status
+    assert server.view(code, old)["seat"] == 1  # nothing changed
+    assert httpx.post(url, json={"x": 1}, headers=server.teacher()).json()["key"] == (
+        "teacher.link_shape"
+    )
+    bad = f"{server.url}/api/teacher/rooms/{code}/seats/7/link"
+    assert httpx.post(bad, json={}, headers=server.teacher()).json()["key"] == "seat.unknown"
+    answer = httpx.post(url, json={}, headers=server.teacher())
+    assert answer.status_code == 200, answer.text
+    fresh = answer.json()
+    assert fresh["seat"] == 1 and fresh["link"].endswith(f"/join/{code}#{fresh['token']}")
+    assert server.view(code, fresh["token"])["seat"] == 1
+    stale = httpx.get(f"{server.url}/api/rooms/{code}/view", headers=seat(old))
+    assert stale.status_code == 401
+    # seat 1 was free again until its new link opened it: joining by code takes seat 0
+    joined = httpx.post(f"{server.url}/api/join", json={"code": code, "name": "Zoe"})
+    assert joined.json()["seat"] == 0
+    full = httpx.post(f"{server.url}/api/join", json={"code": code, "name": "Yan"})
+    assert full.json()["key"] == "join.full"
