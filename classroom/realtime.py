@@ -35,7 +35,7 @@ import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,6 +138,8 @@ class Realtime:
         self._lock = threading.Lock()
         self._changed: set[str] = set()
         self._wake: Callable[[], None] | None = None
+        self._pushes: set[asyncio.Task[None]] = set()
+        """The pushes under way (kept, so none is collected before it ends)."""
         self._next_scan = float("-inf")
         service.realtime[GAME] = self
 
@@ -383,7 +385,7 @@ class Realtime:
         return True
 
     # ------------------------------------------------------------------ the server's task
-    async def run(self, push: Callable[[str], Awaitable[None]]) -> None:
+    async def run(self, push: Callable[[str], Coroutine[Any, Any, None]]) -> None:
         """Tick for ever (until cancelled), pushing every room that changed to its pages;
         a press of "Ready" wakes it at once."""
         loop = asyncio.get_running_loop()
@@ -403,7 +405,9 @@ class Realtime:
                 except Exception:  # the clock must keep running for the other rooms
                     log.exception("the Mondo clock's tick failed")
                     continue
-                for code in sorted(changed):
-                    await push(code)
+                for code in sorted(changed):  # the pushes go on while the clock ticks
+                    task: asyncio.Task[None] = asyncio.create_task(push(code))
+                    self._pushes.add(task)
+                    task.add_done_callback(self._pushes.discard)
         finally:
             self._wake = None

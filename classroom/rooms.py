@@ -185,6 +185,9 @@ class RoomService:
         self.store = store
         self._rooms: dict[str, _Room] = {}
         self._lock = threading.Lock()
+        self._opened: dict[str, tuple[str, int]] = {}
+        """Claimed seats by their token's hash: (room, seat), remembered after the first
+        look in the store (a room is played on one server)."""
         self.realtime: dict[str, RealTime] = {}
         """The real-time games' clocks, by game name (``classroom.realtime``)."""
 
@@ -301,14 +304,28 @@ class RoomService:
         self._room(code)
         if not isinstance(token, str) or not token:
             raise Refused(401, "seat.no_token")
-        seat = self.store.seat_by_token_hash(token_hash(token))
+        hashed = token_hash(token)
+        known = self._opened.get(hashed)  # every page's request asks: the store once only
+        if known is not None:
+            if known[0] != code:
+                raise Refused(403, "seat.other_room", code=code)
+            return known[1]
+        seat = self.store.seat_by_token_hash(hashed)
         if seat is None:
             raise Refused(401, "seat.bad_token")
         if seat.room != code:
             raise Refused(403, "seat.other_room", code=code)
         if not seat.claimed:  # opened by its link: no longer free for joining by code
             self.store.claim_seat(code, seat.seat, seat.token_hash, None)
+        with self._lock:
+            self._opened[hashed] = (seat.room, seat.seat)
         return seat.seat
+
+    def _forget_tokens(self, code: str, seat: int) -> None:
+        """The seat's token changed (a join by code, a new link): its old one opens nothing."""
+        with self._lock:
+            for hashed in [h for h, where in self._opened.items() if where == (code, seat)]:
+                del self._opened[hashed]
 
     # ------------------------------------------------------------------ playing
     def act(self, code: str, token: object, move: object, raw_action: object) -> int:
@@ -449,6 +466,7 @@ class RoomService:
                 code, seat.seat, token_hash(token), name if renamed else None
             ):
                 raise Refused(409, "join.full", code=code)
+            self._forget_tokens(code, seat.seat)
             if renamed:
                 players = list(room.game.players)
                 players[seat.seat] = name
@@ -499,6 +517,7 @@ class RoomService:
                 raise Refused(422, "seat.unknown", seat=repr(seat)[:20], n=len(room.kinds))
             token = secrets.token_urlsafe(TOKEN_BYTES)
             self.store.reissue_seat(code, seat, token_hash(token))
+            self._forget_tokens(code, seat)
             log.info("room %s: seat %d has a new link", code, seat)
             return token
 

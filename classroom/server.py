@@ -103,6 +103,10 @@ def _token_of(text: object) -> str:
     return token
 
 
+_FIRST = "\x00first"
+"""(Not a token: tokens are URL-safe base64.) No further push round is due."""
+
+
 class Pushes:
     """The open websockets of each room, by seat: after an action every one of them gets
     its own seat's view, computed for that seat alone, and in a room with a drawn table
@@ -112,6 +116,9 @@ class Pushes:
         self.service = service
         self.tables = tables
         self._sockets: dict[str, dict[WebSocket, tuple[str, str]]] = {}
+        self._pushing: dict[str, str | None] = {}
+        """The rooms being pushed now, and whether another round is due: ``_FIRST`` no,
+        else the token to push last in it (None: nobody in particular)."""
 
     def add(self, code: str, socket: WebSocket, token: str, lang: str) -> None:
         self._sockets.setdefault(code, {})[socket] = (token, lang)
@@ -139,7 +146,28 @@ class Pushes:
     async def push(self, code: str, last: str | None = None) -> None:
         """Every open page of the room hears its seat's new view (and table), one after the
         other; the pages of token ``last`` (the seat that just acted and has its answer
-        already) come after everyone else's."""
+        already) come after everyone else's.
+
+        One push per room at a time: a push asked for while one is being made is folded
+        into one more round after it, which shows every page the room as it is then. So
+        moves made at once (Mondo, where everyone builds together) cost one round of tables,
+        not one each, and a page never waits behind a queue of tables already out of date."""
+        if code in self._pushing:
+            again = self._pushing[code]
+            self._pushing[code] = last if again in (last, _FIRST) else None
+            return
+        self._pushing[code] = _FIRST
+        try:
+            while True:
+                await self._push_once(code, last)
+                again = self._pushing[code]
+                if again == _FIRST:
+                    return
+                last, self._pushing[code] = again, _FIRST
+        finally:
+            del self._pushing[code]
+
+    async def _push_once(self, code: str, last: str | None) -> None:
         drawn = await run_in_threadpool(self.tables.has_table, code)
         sockets = sorted(self._sockets.get(code, {}).items(), key=lambda item: item[1][0] == last)
         for socket, (token, lang) in sockets:
