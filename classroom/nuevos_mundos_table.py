@@ -143,7 +143,7 @@ class NuevosMundosSeat(SeatTable):
         game = self.model.game
         if game.is_over:
             sheet = self.model.sheet()
-            shown = min(self.model.score_step, len(sheet.categories))
+            shown = self.model.score_step  # past the last category: the totals too
             panels.append(
                 score_panel(
                     sheet, t("classroom_page.scores"), t("classroom_page.total"), shown=shown

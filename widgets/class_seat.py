@@ -92,19 +92,18 @@ class ClassSeat:
         self.pick.on_click(lambda _: self._pick())
         self.panels = labelled_html("class-seat-panels")
         self.words = labelled_html("class-seat-words")
-        self.widget = w.VBox(
-            [
-                self.form,
-                self.heading,
-                self.status,
-                self.said,
-                self.buttons,
-                self.canvas.canvas,
-                w.HBox([self.keyboard, self.pick]),
-                self.panels,
-                self.words,
-            ]
-        )
+        self.seat_parts: list[w.Widget] = [
+            self.heading,
+            self.status,
+            self.said,
+            self.buttons,
+            self.canvas.canvas,
+            w.HBox([self.keyboard, self.pick]),
+            self.panels,
+            self.words,
+        ]
+        # until a seat is joined, only the link's box and what it said (no empty table)
+        self.widget = w.VBox([self.form, self.said])
         self.widget.add_class("class-seat")
 
     # ------------------------------------------------------------------ joining
@@ -123,6 +122,7 @@ class ClassSeat:
             self.client.stop()
         self.client = client
         self.form.layout.display = "none"
+        self.widget.children = (self.form, *self.seat_parts)
         self._show(table, "")
         client.listen(self.refresh, self._say_problem)
         return True

@@ -10,13 +10,16 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
+
+T = TypeVar("T")
 
 STARTUP_SECONDS = 30.0
 
@@ -144,3 +147,24 @@ def server_fixture(tmp_path: Path) -> Iterator[ClassServer]:
         yield running
     finally:
         running.stop()
+
+
+def in_own_thread(work: Callable[[], T]) -> T:
+    """``work()`` in a thread of its own, so code that runs its own asyncio loop
+    (``asyncio.run``) can run in a test process whose main thread already has one (the
+    browser tests' Playwright runs on the same worker as these)."""
+    result: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(work())
+        except BaseException as err:  # passed on to the test
+            failure.append(err)
+
+    thread = threading.Thread(target=run, name="own-loop")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]

@@ -41,21 +41,22 @@ def counted(summary: dict[str, object]) -> int:
 
 
 def test_a_tiny_class_is_measured_and_reported(
-    class_load: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
     saved = tmp_path / "load.json"
-    data = class_load.main(
-        [
-            "--rooms", "nuevos-mundos:2,mondo:2",
-            "--seconds", "6",
-            "--pages", "0",
-            "--think-ms", "100-300",
-            "--seed", "3",
-            "--json", str(saved),
-        ]
+    # in a process of its own: the benchmark runs its own asyncio loop and signal handlers
+    # (this worker may be running the browser tests' Playwright)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "class_load.py"),
+         "--rooms", "nuevos-mundos:2,mondo:2", "--seconds", "6", "--pages", "0",
+         "--think-ms", "100-300", "--seed", "3", "--json", str(saved)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+        text=True,
     )  # fmt: skip
-    out = capsys.readouterr().out
-    assert json.loads(saved.read_text()) == json.loads(json.dumps(data))
+    data = json.loads(saved.read_text())
+    out = done.stdout
     assert data["class"]["students"] == 4 and data["class"]["websockets"] == 4
     assert data["class"]["pages"] == 0
     latency = data["latency_ms"]
@@ -65,9 +66,11 @@ def test_a_tiny_class_is_measured_and_reported(
     assert all(counted(s) > 0 for s in by_game.values()), by_game
     assert counted(latency["answer"]) == data["actions"]["accepted"] > 0
     assert counted(latency["pages_each"]) == 0
-    # every accepted action reached every other seat (its pushes go out before its answer)
-    assert data["actions"]["missed_simulated"] == 0
-    assert counted(latency["simulated"]) == data["actions"]["accepted"]
+    # every accepted action reached every other seat, but for the last ones before the
+    # stop (pushes go out after the answer; moves made during a push share the next one)
+    missed = data["actions"]["missed_simulated"]
+    assert missed <= 2, missed
+    assert counted(latency["simulated"]) + missed == data["actions"]["accepted"]
     assert data["actions"]["refused"] == 0, data["errors"]
     # Mondo runs on the server's clock: both seats pressed "Ready", their clocks were compared
     assert data["class"]["real_time_games"] == ["mondo"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 import segno
-from class_server import ClassServer
+from class_server import ClassServer, in_own_thread
 from starlette.types import ASGIApp
 
 from classroom.server import create_app
@@ -78,7 +78,7 @@ def test_the_code_names_the_base_url_or_the_proxys_path(tmp_path: Path) -> None:
             assert answer.status_code == 200
             return answer.text
 
-        return asyncio.run(get())
+        return in_own_thread(lambda: asyncio.run(get()))  # the worker may run Playwright
 
     hub = "https://hub.school.org/services/classroom"
     stores = [SQLiteStore(tmp_path / "a.sqlite3"), SQLiteStore(tmp_path / "b.sqlite3")]
