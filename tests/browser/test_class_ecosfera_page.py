@@ -13,8 +13,6 @@ import httpx
 import pytest
 from browser_helpers import ARTIFACTS
 
-from classroom.rooms import rebuild
-from classroom.store import SQLiteStore
 from gamecore.ecosfera import AcquirePlant, Ecosfera, EndTurn
 from gamecore.ecosfera.explain import payment_for
 
@@ -29,13 +27,7 @@ SEED = 3
 
 
 def _played(server: ClassServer, code: str) -> Ecosfera:
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        game = rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    game = server.stored_game(code)
     assert isinstance(game, Ecosfera)
     return game
 

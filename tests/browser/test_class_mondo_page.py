@@ -11,8 +11,6 @@ from typing import Any
 import pytest
 from browser_helpers import ARTIFACTS
 
-from classroom.rooms import rebuild
-from classroom.store import SQLiteStore
 from gamecore.mondo import Mondo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
@@ -24,13 +22,7 @@ TIMEOUT_MS = 15_000
 
 
 def _played(server: ClassServer, code: str) -> Mondo:
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        game = rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    game = server.stored_game(code)
     assert isinstance(game, Mondo)
     return game
 

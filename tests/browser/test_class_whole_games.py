@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 from browser_helpers import ARTIFACTS
 
-from classroom.rooms import rebuild
-from classroom.store import SQLiteStore
 from gamecore.protocol import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
@@ -28,13 +26,7 @@ MOVE_LIMIT = 400
 
 
 def _played(server: ClassServer, code: str) -> Game:
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        return rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    return server.stored_game(code)
 
 
 def _open(browser_context: Any, links: list[str], errors: list[str]) -> list[Any]:

@@ -119,6 +119,19 @@ class ClassServer:
         room: dict[str, Any] = answer.json()
         return room
 
+    def stored_game(self, code: str) -> Any:
+        """The room's game as the store has it (rebuilt and judged again here)."""
+        from classroom.rooms import rebuild
+        from classroom.store import SQLiteStore
+
+        store = SQLiteStore(self.store)
+        try:
+            record = store.room(code)
+            assert record is not None
+            return rebuild(record, store.actions(code))
+        finally:
+            store.close()
+
     def view(self, code: str, token: str) -> dict[str, Any]:
         answer = httpx.get(f"{self.url}/api/rooms/{code}/view", headers=seat(token))
         assert answer.status_code == 200, answer.text

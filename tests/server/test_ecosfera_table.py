@@ -17,8 +17,6 @@ from class_server import ClassServer, seat
 from websockets.sync.client import ClientConnection, connect
 
 import gamecore
-from classroom.rooms import rebuild
-from classroom.store import SQLiteStore
 from gamecore.ecosfera import Ecosfera
 from gamecore.ecosfera.explain import name_of
 
@@ -48,13 +46,7 @@ def use(server: ClassServer, code: str, token: str, body: Any) -> httpx.Response
 
 def played(server: ClassServer, code: str) -> Ecosfera:
     """The room's game as the store has it (rebuilt and judged again here)."""
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        game = rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    game = server.stored_game(code)
     assert isinstance(game, Ecosfera)
     return game
 

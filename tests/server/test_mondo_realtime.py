@@ -17,7 +17,6 @@ import pytest
 from class_server import ClassServer, seat
 from websockets.sync.client import connect
 
-from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
 from gamecore.mondo import Mondo
 
@@ -56,13 +55,7 @@ def press(server: ClassServer, code: str, token: str, button: str) -> dict[str, 
 
 def played(server: ClassServer, code: str) -> Mondo:
     """The room's game as the store has it (rebuilt and judged again here)."""
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        game = rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    game = server.stored_game(code)
     assert isinstance(game, Mondo)
     return game
 

@@ -16,8 +16,6 @@ from class_server import ClassServer, seat
 from websockets.sync.client import connect
 
 import gamecore
-from classroom.rooms import rebuild
-from classroom.store import SQLiteStore
 
 pytestmark = pytest.mark.exclusive
 
@@ -36,13 +34,7 @@ def use(server: ClassServer, code: str, token: str, body: dict[str, Any]) -> htt
 
 def played(server: ClassServer, code: str) -> gamecore.Game:
     """The room's game as the store has it (rebuilt and judged again here)."""
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        return rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    return server.stored_game(code)
 
 
 def shows_card(svg: str, card: int) -> bool:

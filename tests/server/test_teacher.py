@@ -18,7 +18,6 @@ from class_server import ClassServer, seat
 from websockets.sync.client import connect
 
 import gamecore
-from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
 from gamecore.experiments import run_study
 from gamecore.experiments.study_csv import read_study_csv
@@ -63,13 +62,7 @@ def end(server: ClassServer, code: str, **kw: Any) -> httpx.Response:
 
 
 def stored_game(server: ClassServer, code: str) -> gamecore.Game:
-    store = SQLiteStore(server.store)
-    try:
-        record = store.room(code)
-        assert record is not None
-        return rebuild(record, store.actions(code))
-    finally:
-        store.close()
+    return server.stored_game(code)
 
 
 def test_the_page_is_served_in_both_languages(server: ClassServer) -> None:
