@@ -236,8 +236,9 @@ function listen() {{
   socket.onmessage = (event) => {{
     const message = JSON.parse(event.data);
     if (message.table) {{
-      // a move by someone else: this page's last answer is about an older table
-      if (retries || message.table.move !== move) say("", false);
+      // a move by someone else: this page's last answer is about an older table (a push
+      // older than the table shown, late on a slow network, changes nothing)
+      if (retries || move === null || message.table.move > move) say("", false);
       retries = 0;
       draw(message.table);
     }} else if (message.error) say(message.error, true);

@@ -51,11 +51,29 @@ def _targets(page: Any, prefix: str) -> list[str]:
     )
 
 
-def _click(page: Any, target: str) -> None:
-    """A mouse click in the middle of the target's first shape, as a student makes it."""
-    box = page.locator(f"#table [data-target='{target}']").first.bounding_box()
-    assert box, target
+def _click(page: Any, target: str, *, selector: str | None = None) -> None:
+    """A mouse click in the middle of the target's first shape, as a student makes it
+    (``selector`` finds the target another way, e.g. by the start of its name)."""
+    found = selector or f"#table [data-target='{target}']"
+    box = None
+    for _ in range(20):  # another page's move may redraw this table under the pointer
+        box = page.locator(found).first.bounding_box()
+        if box:
+            break
+        page.wait_for_timeout(100)
+    assert box, f"{target} is not on the table"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _wait_said(page: Any, start: str) -> None:
+    """Wait until the page's answer line starts with ``start``; else say what it shows."""
+    try:
+        page.wait_for_function(
+            f"document.getElementById('said').textContent.startsWith({start!r})"
+        )
+    except Exception as error:
+        shown = page.locator("#said").inner_text()
+        raise AssertionError(f"the page says {shown!r}, not {start!r}...") from error
 
 
 def _shows_move(page: Any, move: int) -> None:
@@ -155,15 +173,14 @@ def test_four_pages_play_a_mondo_round_on_the_servers_clock(
         for page in pages:
             page.wait_for_selector("#table [data-target^='heap:']")
         for seat, page in enumerate(pages):  # each takes a different tile and places it
-            heap = sorted(_targets(page, "heap:"), key=lambda t: int(t.split(":")[1].split("@")[0]))
-            _click(page, heap[seat * 3])
-            page.wait_for_function(
-                "document.getElementById('said').textContent.startsWith('You took a tile')"
-            )
+            # a heap tile's target names the move its table was drawn on (heap:<slot>@<move>),
+            # and another page's move redraws this one: the tile is found by its slot alone
+            slots = sorted(int(t.split(":")[1].split("@")[0]) for t in _targets(page, "heap:"))
+            slot = slots[seat * 3]
+            _click(page, f"heap:{slot}", selector=f"#table [data-target^='heap:{slot}@']")
+            _wait_said(page, "You took a tile")
             _click(page, _targets(page, "space:")[0])
-            page.wait_for_function(
-                "document.getElementById('said').textContent.startsWith('You placed a tile')"
-            )
+            _wait_said(page, "You placed a tile")
         game = _played(server, code)
         placed = [a for p, a in game.moves() if a.kind == "place"]
         assert len(placed) == 4 and {a.seat for a in placed} == {0, 1, 2, 3}  # type: ignore[attr-defined]
@@ -174,11 +191,20 @@ def test_four_pages_play_a_mondo_round_on_the_servers_clock(
         assert all(isinstance(ms, (int, float)) and ms > 0 for ms in left)
         # everyone jumps out: the round is scored on every page
         for page in pages:
+            page.wait_for_selector("#buttons button[data-kind='jump_out']:not([disabled])")
             page.keyboard.press("j")
-        for page in pages:
-            page.wait_for_function(
-                "document.getElementById('panels').textContent.includes('Round 1')"
-            )
+        for seat, page in enumerate(pages):
+            try:
+                page.wait_for_function(
+                    "document.getElementById('panels').textContent.includes('Round 1')"
+                )
+            except Exception as error:  # say what each page shows, not only that it waited
+                said = [p.locator("#said").inner_text() for p in pages]
+                game = _played(server, code)
+                raise AssertionError(
+                    f"seat {seat + 1} shows no score of round 1; the pages say {said}; "
+                    f"the store's moves: {[str(a) for _, a in game.moves()]}"
+                ) from error
         game = _played(server, code)
         assert game.round >= 1  # type: ignore[attr-defined]
         for page in pages:  # each page: sentences and pictures, not data
