@@ -68,9 +68,7 @@ def _click(page: Any, target: str, *, selector: str | None = None) -> None:
 def _wait_said(page: Any, start: str) -> None:
     """Wait until the page's answer line starts with ``start``; else say what it shows."""
     try:
-        page.wait_for_function(
-            f"document.getElementById('said').textContent.startsWith({start!r})"
-        )
+        page.wait_for_function(f"document.getElementById('said').textContent.startsWith({start!r})")
     except Exception as error:
         shown = page.locator("#said").inner_text()
         raise AssertionError(f"the page says {shown!r}, not {start!r}...") from error
@@ -80,7 +78,7 @@ def _shows_move(page: Any, move: int) -> None:
     page.wait_for_function(f"document.getElementById('seat').textContent.includes('move {move}.')")
 
 
-@pytest.mark.parametrize("players", [2])
+@pytest.mark.parametrize("players", [2, 4])
 def test_pages_play_a_whole_nuevos_mundos_game_by_clicks(
     server: ClassServer, browser_context: Any, players: int
 ) -> None:
