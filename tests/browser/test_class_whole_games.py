@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 from browser_helpers import ARTIFACTS
 
-from gamecore.protocol import Game
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from class_server import ClassServer, server_fixture  # noqa: F401  # the fixture "server"
 
@@ -23,10 +21,6 @@ pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000
 MOVE_LIMIT = 400
 """More moves than a Nuevos Mundos game of four has (a runaway test stops with a reason)."""
-
-
-def _played(server: ClassServer, code: str) -> Game:
-    return server.stored_game(code)
 
 
 def _open(browser_context: Any, links: list[str], errors: list[str]) -> list[Any]:
@@ -89,7 +83,7 @@ def test_pages_play_a_whole_nuevos_mundos_game_by_clicks(
     pages = _open(browser_context, [s["link"] for s in room["seats"]], errors)
     try:
         move = 0
-        game = _played(server, code)
+        game = server.stored_game(code)
         while not game.is_over:
             assert move < MOVE_LIMIT, "the game did not end"
             # secrecy on every page: its own hand's cards are targets, nobody else's are
@@ -125,7 +119,7 @@ def test_pages_play_a_whole_nuevos_mundos_game_by_clicks(
             move += 1
             for each in pages:  # every laptop redraws from its push
                 _shows_move(each, move)
-            game = _played(server, code)
+            game = server.stored_game(code)
             assert len(game.moves()) == move
         for page in pages:
             page.wait_for_function(
@@ -179,9 +173,9 @@ def test_four_pages_play_a_mondo_round_on_the_servers_clock(
             _wait_said(page, "You took a tile")
             _click(page, _targets(page, "space:")[0])
             _wait_said(page, "You placed a tile")
-        game = _played(server, code)
+        game = server.stored_game(code)
         placed = [a for p, a in game.moves() if a.kind == "place"]
-        assert len(placed) == 4 and {a.seat for a in placed} == {0, 1, 2, 3}  # type: ignore[attr-defined]
+        assert len(placed) == 4 and {a.seat for a in placed} == {0, 1, 2, 3}
         times = [a.time for _, a in game.moves() if hasattr(a, "time")]
         assert times == sorted(times)  # the server's clock, forward only
         # every screen's clock counts the same round down (loosely: no timing in tests)
@@ -198,13 +192,13 @@ def test_four_pages_play_a_mondo_round_on_the_servers_clock(
                 )
             except Exception as error:  # say what each page shows, not only that it waited
                 said = [p.locator("#said").inner_text() for p in pages]
-                game = _played(server, code)
+                game = server.stored_game(code)
                 raise AssertionError(
                     f"seat {seat + 1} shows no score of round 1; the pages say {said}; "
                     f"the store's moves: {[str(a) for _, a in game.moves()]}"
                 ) from error
-        game = _played(server, code)
-        assert game.round >= 1  # type: ignore[attr-defined]
+        game = server.stored_game(code)
+        assert game.round >= 1
         for page in pages:  # each page: sentences and pictures, not data
             text = page.locator("body").inner_text()
             assert "{" not in text and "None" not in text
