@@ -82,6 +82,7 @@ from machine import machine_lines
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from classroom.patch import apply as apply_patch
 from classroom.rooms import REAL_TIME
 from gamecore import GAMES
 from gamecore.mondo.kit import open_spaces
@@ -337,6 +338,8 @@ class Student:
         self.socket: ClientConnection | None = None
         self.listening: asyncio.Task[None] | None = None
         self.page: Any = None
+        self.table: dict[str, Any] | None = None
+        """The last table its websocket was sent (the next patch's base)."""
 
     @property
     def on_page(self) -> bool:
@@ -356,7 +359,9 @@ class Student:
         play.heard[self.seat] = []
         url = f"{self.load.server.ws_url}/ws/{play.code}?lang=en"
         self.socket = await connect(url, max_size=2**24, open_timeout=60)
-        await self.socket.send(json.dumps({"token": play.tokens[self.seat]}))
+        # its seat's view with every push (to choose from), its table as patches, as a page
+        await self.socket.send(json.dumps({"token": play.tokens[self.seat], "patches": True}))
+        self.table = None
         first = await asyncio.wait_for(self.socket.recv(), 60)
         self.hear(now_ms(), first, play)
         self.listening = asyncio.create_task(self.listen(self.socket, play))
@@ -371,6 +376,9 @@ class Student:
         if message.get("type") != "view":
             self.load.counts.error(f"room {play.code} seat {self.seat}: {message}")
             return
+        if "patch" in message and self.table is not None:
+            message["table"] = apply_patch(self.table, message.pop("patch"))
+        self.table = message.get("table")
         view = message["view"]
         heard = Heard(at, int(view["move"]))
         if play.realtime:

@@ -227,15 +227,36 @@ document.addEventListener("keydown", (event) => {{
   if (kind) {{ event.preventDefault(); send({{button: kind}}); }}
 }});
 let retries = 0;
+function patched(old, patch) {{
+  // the table a push's patch makes of the last one this socket was sent (classroom/patch.py)
+  const table = {{...old}};
+  for (const key of patch.drop || []) delete table[key];
+  Object.assign(table, patch.set || {{}});
+  if (patch.svg) {{
+    const lines = old.svg.split("\\n");
+    const out = [];
+    for (const op of patch.svg) {{
+      if (typeof op === "string") out.push(op);
+      else for (let i = op[0]; i < op[0] + op[1]; i++) out.push(lines[i]);
+    }}
+    table.svg = out.join("\\n");
+  }}
+  return table;
+}}
 function listen() {{
   // the seat's pushes; a dropped connection (Wi-Fi, a sleeping laptop) is opened again and
   // the table fetched afresh, so the page comes back to the seat as it is now
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(scheme + location.host + root + "/ws/" + code + "?lang=" + lang);
-  socket.onopen = () => {{ socket.send(JSON.stringify({{token: token}})); }};
+  let pushed = null;  // the last table this socket was sent: its next patch's base
+  socket.onopen = () => {{
+    socket.send(JSON.stringify({{token: token, view: false, patches: true}}));
+  }};
   socket.onmessage = (event) => {{
     const message = JSON.parse(event.data);
+    if (message.patch && pushed) message.table = patched(pushed, message.patch);
     if (message.table) {{
+      pushed = message.table;
       // a move by someone else: this page's last answer is about an older table (a push
       // older than the table shown, late on a slow network, changes nothing)
       if (retries || move === null || message.table.move > move) say("", false);

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
@@ -26,6 +27,7 @@ from gamecore.words import speaking
 
 from .home_page import home_page
 from .page import table_page
+from .patch import table_patch
 from .qr import qr_svg
 from .realtime import Realtime
 from .rooms import Refused, RoomService, check_teacher_key
@@ -91,18 +93,52 @@ def _download(name: str) -> dict[str, str]:
     return {"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"}
 
 
-def _token_of(text: object) -> str:
-    """The token in a websocket's first message, ``{"token": "..."}``."""
+@dataclass
+class Listener:
+    """One open websocket of a room: its seat's token, its page's language, what it asked
+    to be sent (``view``: its seat's view with every table; ``patches``: each table after
+    the first as a patch, ``classroom.patch``), and the last table it was sent."""
+
+    token: str
+    lang: str
+    view: bool = True
+    patches: bool = False
+    table: dict[str, Any] | None = None
+    lines: list[str] | None = None
+
+    def sent(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` as this socket is sent it: its table as a patch when it asked for
+        them and has a table to patch (the first one goes whole)."""
+        table = message.get("table")
+        if not self.patches or table is None:
+            return message
+        old, self.table = self.table, table
+        if old is None:
+            self.lines = None
+            return message
+        patch, self.lines = table_patch(old, table, self.lines)
+        sent = {k: v for k, v in message.items() if k != "table"}
+        sent["patch"] = patch
+        return sent
+
+
+def _listener_of(text: object, lang: str) -> Listener:
+    """Who a websocket's first message says it is, ``{"token": "..."}``, and what it wants:
+    ``"view": false`` (the table alone, as a page), ``"patches": true``."""
     try:
         data = json.loads(text) if isinstance(text, str) else None
     except ValueError:
         data = None
     token = data.get("token") if isinstance(data, dict) else None
-    if not isinstance(token, str):
+    if not isinstance(token, str) or not isinstance(data, dict):
         raise Refused(400, "ws.first_message")
-    return token
+    view, patches = data.get("view", True), data.get("patches", False)
+    if not isinstance(view, bool) or not isinstance(patches, bool) or set(data) - _FIRST_KEYS:
+        raise Refused(400, "ws.first_message")
+    return Listener(token, lang, view, patches)
 
 
+_FIRST_KEYS = frozenset({"token", "view", "patches"})
 _FIRST = "\x00first"
 """(Not a token: tokens are URL-safe base64.) No further push round is due."""
 
@@ -115,13 +151,13 @@ class Pushes:
     def __init__(self, service: RoomService, tables: Tables) -> None:
         self.service = service
         self.tables = tables
-        self._sockets: dict[str, dict[WebSocket, tuple[str, str]]] = {}
+        self._sockets: dict[str, dict[WebSocket, Listener]] = {}
         self._pushing: dict[str, str | None] = {}
         """The rooms being pushed now, and whether another round is due: ``_FIRST`` no,
         else the token to push last in it (None: nobody in particular)."""
 
-    def add(self, code: str, socket: WebSocket, token: str, lang: str) -> None:
-        self._sockets.setdefault(code, {})[socket] = (token, lang)
+    def add(self, code: str, socket: WebSocket, listener: Listener) -> None:
+        self._sockets.setdefault(code, {})[socket] = listener
 
     def remove(self, code: str, socket: WebSocket) -> None:
         self._sockets.get(code, {}).pop(socket, None)
@@ -131,17 +167,27 @@ class Pushes:
         one that drops is removed when the server notices, at the latest by uvicorn's ping)."""
         open_now = tuple(self._sockets.get(code, {}).values())  # one step under the GIL
         seats = set()
-        for token, _ in open_now:
+        for listener in open_now:
             with contextlib.suppress(Refused):
-                seats.add(self.service.seat(code, token))
+                seats.add(self.service.seat(code, listener.token))
         return seats
 
-    def message(self, code: str, token: str, lang: str, drawn: bool) -> dict[str, Any]:
-        """What one page hears: its seat's view, and its table where there is one."""
-        message: dict[str, Any] = {"type": "view", "view": self.service.view(code, token)}
+    def message(
+        self, code: str, token: str, lang: str, drawn: bool, view: bool = True
+    ) -> dict[str, Any]:
+        """What one page hears: its seat's view (unless it asked for its table alone), and
+        its table where there is one."""
+        message: dict[str, Any] = {"type": "view"}
+        if view or not drawn:
+            message["view"] = self.service.view(code, token)
         if drawn:
             message["table"] = self.tables.table(code, token, lang)
         return message
+
+    def heard(self, code: str, listener: Listener, drawn: bool) -> dict[str, Any]:
+        """The message ``listener`` is sent now (its table as a patch when it asked so)."""
+        message = self.message(code, listener.token, listener.lang, drawn, listener.view)
+        return listener.sent(message)
 
     async def push(self, code: str, last: str | None = None) -> None:
         """Every open page of the room hears its seat's new view (and table), one after the
@@ -169,10 +215,12 @@ class Pushes:
 
     async def _push_once(self, code: str, last: str | None) -> None:
         drawn = await run_in_threadpool(self.tables.has_table, code)
-        sockets = sorted(self._sockets.get(code, {}).items(), key=lambda item: item[1][0] == last)
-        for socket, (token, lang) in sockets:
+        sockets = sorted(
+            self._sockets.get(code, {}).items(), key=lambda item: item[1].token == last
+        )
+        for socket, listener in sockets:
             try:
-                message = await run_in_threadpool(self.message, code, token, lang, drawn)
+                message = await run_in_threadpool(self.heard, code, listener, drawn)
                 await socket.send_json(message)
             except Exception:  # a page that went away is dropped; the others still hear
                 log.info("room %s: a websocket went away", code)
@@ -334,10 +382,10 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             first = await asyncio.wait_for(websocket.receive(), FIRST_MESSAGE_SECONDS)
             if first["type"] == "websocket.disconnect":
                 return
-            token = _token_of(first.get("text"))
             lang = check_lang(websocket.query_params.get("lang"), tables.default_lang)
+            listener = _listener_of(first.get("text"), lang)
             drawn = await run_in_threadpool(tables.has_table, code)
-            data = await run_in_threadpool(pushes.message, code, token, lang, drawn)
+            data = await run_in_threadpool(pushes.heard, code, listener, drawn)
         except Refused as err:
             _refusal(websocket, err)
             await websocket.send_json(err.to_json())
@@ -347,7 +395,7 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             with contextlib.suppress(Exception):
                 await websocket.close(code=1008)
             return
-        pushes.add(code, websocket, token, lang)
+        pushes.add(code, websocket, listener)
         try:
             await websocket.send_json(data)
             while True:  # the page only listens; it acts over HTTP

@@ -166,7 +166,15 @@ def test_a_websocket_hears_its_own_seat_after_each_action(server: ClassServer) -
 
 def test_a_websocket_without_a_good_token_hears_nothing(server: ClassServer) -> None:
     room = server.create_room(game="nuevos-mundos", players=2, seed=2)
-    for first in ["not json", json.dumps({"token": "forged"}), json.dumps(["x"])]:
+    good = room["seats"][0]["token"]
+    for first in [
+        "not json",
+        json.dumps({"token": "forged"}),
+        json.dumps(["x"]),
+        json.dumps({"token": good, "view": "no"}),
+        json.dumps({"token": good, "patches": 1}),
+        json.dumps({"token": good, "seat": 1}),
+    ]:
         with connect(f"{server.ws_url}/ws/{room['code']}") as ws:
             ws.send(first)
             refusal = json.loads(ws.recv(timeout=10))

@@ -16,6 +16,7 @@ from class_server import ClassServer, seat
 from websockets.sync.client import connect
 
 import gamecore
+from classroom.patch import apply as apply_patch
 
 pytestmark = pytest.mark.exclusive
 
@@ -143,6 +144,35 @@ def test_a_push_after_the_other_seats_move_carries_the_new_table(server: ClassSe
         check_secrecy(pushed["table"], game)
         laid = int(card.partition(":")[2])
         assert laid in game.worlds[0]  # type: ignore[attr-defined]
+
+
+def test_a_page_socket_hears_its_table_alone_and_then_patches_of_it(server: ClassServer) -> None:
+    """As the student page listens: no view, the first table whole, each later one a patch
+    that rebuilds exactly the table the seat would fetch, mostly runs of the old SVG."""
+    room = server.create_room(game="nuevos-mundos", players=2, seed=8)
+    code = room["code"]
+    t0, t1 = (s["token"] for s in room["seats"])
+    with connect(f"{server.ws_url}/ws/{code}?lang=es") as ws1:
+        ws1.send(json.dumps({"token": t1, "view": False, "patches": True}))
+        first = json.loads(ws1.recv(timeout=10))
+        assert set(first) == {"type", "table"}
+        shown = first["table"]
+        assert shown == table(server, code, t1, "es")
+        for move in range(4):
+            mover = (t0, t1)[move % 2]
+            data = table(server, code, mover)
+            card = next(k["target"] for k in data["keyboard"] if k["target"].startswith("hand:"))
+            assert use(server, code, mover, {"move": move, "target": card}).status_code == 200
+            assert use(server, code, mover, {"move": move, "button": "lay"}).status_code == 200
+            pushed = json.loads(ws1.recv(timeout=10))
+            assert set(pushed) == {"type", "patch"}, pushed.keys()
+            shown = apply_patch(shown, pushed["patch"])
+            assert shown == table(server, code, t1, "es")
+            assert shown["move"] == move + 1
+            check_secrecy(shown, played(server, code))
+            runs = [op for op in pushed["patch"]["svg"] if isinstance(op, list)]
+            assert sum(n for _, n in runs) > len(shown["svg"].split("\n")) // 2
+        assert len(json.dumps(pushed)) < len(json.dumps(shown)) // 2
 
 
 def test_a_refused_click_or_button_answers_a_sentence_and_changes_nothing(
