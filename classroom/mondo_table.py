@@ -9,8 +9,10 @@ count down itself), there are no bots to step (the server plays them), a click o
 a board space is a move played at once through the room service, a round starts when every
 person has pressed "Ready", and the move number a click carries is the number of this seat's
 own actions (``seen``), so another player's move never makes this seat's click stale. A heap
-tile's target names the table it was drawn on (``heap:<slot>@<move>``): the take is refused
-when that tile has gone from its slot by the time the click is judged.
+tile's target names its place and when its tile came there (``heap:<slot>@<move>``: the
+first table drawn with it, so a tile that stays keeps its target, and its SVG line, from one
+table to the next): the take is refused when that tile has gone from its place by the time
+the click is judged.
 """
 
 from __future__ import annotations
@@ -58,8 +60,9 @@ KEYS = {READY: "g", "flip": "f", "turn": "r", "put_back": "b", "jump_out": "j"}
 STIRRED = "#d8d3c4"
 """The face-down look of a heap tile while the round waits for its go."""
 NOTE_WIDTH = 296
-DRAWN_KEPT = 64
-"""How many of the tables drawn for this seat keep their heap in memory (a click names one)."""
+ARRIVALS_KEPT = 512
+"""How many of the heap's tiles this seat's tables showed are remembered, by their place and
+the move they came there (a click names one)."""
 
 _HEAP = re.compile(r"heap:([0-9]{1,2})@([0-9]{1,6})")
 _SPACE = re.compile(r"space:([0-9]):([0-9])")
@@ -114,7 +117,12 @@ class MondoSeat(SeatTable):
         self.realtime: Realtime | None = None
         self.code = ""
         self._hand = game.hands[seat]
-        self._drawn: OrderedDict[int, tuple[int, ...]] = OrderedDict()
+        self._shown: tuple[int, ...] = ()
+        """The heap's top layer on the last table drawn for this seat."""
+        self._since: list[int] = []
+        """Per place of that layer, the move of the first table that showed its tile."""
+        self._arrived: OrderedDict[tuple[int, int], int] = OrderedDict()
+        """The tile shown at (place, move it came there), for the clicks that name one."""
         self._view: tuple[int, int, MondoView] | None = None
 
     @property
@@ -185,11 +193,7 @@ class MondoSeat(SeatTable):
             )
         # the page shows the live clock, so the scene's round line leaves the time out
         scene = table_scene(view, side=self.model.side, turn=self.model.turn, puzzle=True)
-        drawn = len(game.moves())
-        self._drawn[drawn] = tuple(game.heap[: len(view.heap)])
-        self._drawn.move_to_end(drawn)
-        while len(self._drawn) > DRAWN_KEPT:
-            self._drawn.popitem(last=False)
+        since = self._arrivals(tuple(game.heap[: len(view.heap)]), len(game.moves()))
         hidden = not state.running  # the tiles are stirred: the heap shows at the go
         shapes: list[Shape] = []
         for shape in scene.shapes:
@@ -212,13 +216,33 @@ class MondoSeat(SeatTable):
                 heading = t("mondo_table.score_heading", round=len(game.finished_boards))
                 shape = dataclasses.replace(shape, text=heading)
             if shape.target is not None and shape.target.startswith("heap:"):
-                shape = dataclasses.replace(shape, target=f"{shape.target}@{drawn}")
+                slot = int(shape.target[5:])
+                shape = dataclasses.replace(shape, target=f"{shape.target}@{since[slot]}")
             shapes.append(shape)
         if hidden:
             shapes.extend(_stirred_note())
         shapes.extend(self._other_boards(shapes))
         scene.shapes = shapes
         return scene
+
+    def _arrivals(self, layer: tuple[int, ...], drawn: int) -> list[int]:
+        """Per place of the heap's top layer ``layer`` (drawn at move ``drawn``), the move
+        its tile came there: kept from the last table where the same tile lay there."""
+        shown, since = self._shown, self._since
+        for slot, tile in enumerate(layer):
+            if slot >= len(shown):
+                since.append(drawn)
+            elif shown[slot] != tile:
+                since[slot] = drawn
+            else:
+                continue
+            self._arrived[slot, since[slot]] = tile
+            self._arrived.move_to_end((slot, since[slot]))
+        del since[len(layer) :]
+        self._shown = layer
+        while len(self._arrived) > ARRIVALS_KEPT:
+            self._arrived.popitem(last=False)
+        return since
 
     def _other_boards(self, shapes: list[Shape]) -> list[Shape]:
         """A target over each other player's small board (drawn under their name, as
@@ -399,14 +423,14 @@ class MondoSeat(SeatTable):
             raise Refused(422, "table.refused", t("classroom_mondo.other_board", name=name))
         found = _HEAP.fullmatch(target)
         if found is not None:
-            slot, drawn = int(found.group(1)), int(found.group(2))
+            slot, came = int(found.group(1)), int(found.group(2))
             action = self._action(Take(seat, 0, slot))
-            tiles = self._drawn.get(drawn)
-            if tiles is None or slot >= len(tiles):
+            tile = self._arrived.get((slot, came))
+            if tile is None:
                 raise Refused(409, "mondo.table_old", t("classroom_mondo.table_old"))
-            if slot >= len(game.heap) or game.heap[slot] != tiles[slot]:
+            if slot >= len(game.heap) or game.heap[slot] != tile:
                 raise Refused(409, "mondo.tile_gone", t("classroom_mondo.tile_gone", slot=slot + 1))
-            expect_tile(seat, slot, tiles[slot])  # judged again under the room's lock
+            expect_tile(seat, slot, tile)  # judged again under the room's lock
             return action
         found = _SPACE.fullmatch(target)
         if found is not None:
