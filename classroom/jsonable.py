@@ -21,6 +21,14 @@ def jsonable(value: object) -> JSON:
     a stable order (sorted, so the same view gives the same text); an enum its value; a
     mapping an object with string keys. Anything else is refused with a TypeError, so a new
     kind of value in a view is noticed by the test that converts every game's views."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:  # the most, the quickest
+        return value
+    if kind is tuple or kind is list:
+        return [jsonable(v) for v in value]  # type: ignore[attr-defined]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {name: jsonable(getattr(value, name)) for name in names}
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -30,11 +38,9 @@ def jsonable(value: object) -> JSON:
     if isinstance(value, enum.Enum):
         return jsonable(value.value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: jsonable(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if not f.name.startswith("_")
-        }
+        names = tuple(f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
+        _FIELDS[kind] = names
+        return {name: jsonable(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [jsonable(v) for v in value]
     if isinstance(value, (set, frozenset)):
@@ -46,6 +52,10 @@ def jsonable(value: object) -> JSON:
     if isinstance(value, Mapping):
         return {_key(k): jsonable(v) for k, v in value.items()}
     raise TypeError(f"a view holds a {type(value).__name__}, which has no JSON form here")
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Each dataclass's public fields, by its type, found on its first value."""
 
 
 def _key(key: object) -> str:

@@ -17,7 +17,7 @@ from gamecore.nuevos_mundos import NuevosMundos
 from gamecore.nuevos_mundos.data import BIOME_OF_CODE, biome_label, card_label
 from gamecore.nuevos_mundos.previews import KINDS
 from gamecore.protocol import Action, Game
-from gamecore.words import about, t
+from gamecore.words import about, get_language, t
 from widgets.nuevos_mundos.table_model import TableModel
 from widgets.nuevos_mundos.table_scene import TableLook
 from widgets.nuevos_mundos.table_words import describe_move
@@ -98,6 +98,10 @@ class NuevosMundosSeat(SeatTable):
         assert isinstance(game, NuevosMundos)
         super().__init__(game, seat)
         self.model = _Model(game, seat)
+        self._said_for: tuple[tuple[str, ...], str] | None = None
+        self._said: dict[int, str] = {}
+        """Each move's sentence, by its place in the game, for the players and language
+        ``_said_for`` (the public parts only: the same on every seat's table)."""
 
     def follow(self, game: Game) -> None:
         assert isinstance(game, NuevosMundos)
@@ -129,14 +133,26 @@ class NuevosMundosSeat(SeatTable):
         return list(self.model.describe())
 
     def history(self) -> list[str]:
+        """The last moves in words, newest first: each move's sentence is made once per
+        language (a room's moves are only ever added to), by undoing it on a copy."""
         game = self.model.game
-        replay = game.clone()
-        said: list[str] = []
-        for player, action in reversed(game.moves()[-HISTORY_SHOWN:]):
-            after = replay.view(0)
-            replay.undo()
-            said.append(describe_move(game.players, player, action, replay.view(0), after))
-        return said
+        moves = game.moves()
+        lang = get_language()
+        if self._said_for != (game.players, lang):
+            self._said_for, self._said = (game.players, lang), {}
+        shown = range(len(moves) - 1, max(-1, len(moves) - 1 - HISTORY_SHOWN), -1)
+        missing = [i for i in shown if i not in self._said]
+        if missing:
+            replay = game.clone()
+            for i in range(len(moves) - 1, min(missing) - 1, -1):
+                after = replay.view(0)
+                replay.undo()
+                if i not in self._said:
+                    player, action = moves[i]
+                    self._said[i] = describe_move(
+                        game.players, player, action, replay.view(0), after
+                    )
+        return [self._said[i] for i in shown]
 
     def panels(self) -> list[Panel]:
         panels = [Panel(t("classroom_page.history"), self.history())]

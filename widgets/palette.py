@@ -7,6 +7,8 @@ Colour is never the only cue: every biome and icon also has a drawn symbol
 
 from __future__ import annotations
 
+from functools import cache
+
 INK = "#1b1b1b"
 """Text and outlines."""
 PAPER = "#fbfaf6"
@@ -51,6 +53,7 @@ ABILITY_COLOURS = {"plus": "#117733", "refresh": "#332288", "movement": "#882255
 """Ecosfera's ability symbols (Paul Tol's muted scheme)."""
 
 
+@cache  # a table asks for the same few colours again and again
 def luminance(colour: str) -> float:
     """Relative luminance of a ``#rrggbb`` colour (WCAG)."""
     channels = []
@@ -67,11 +70,13 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache
 def text_on(background: str) -> str:
     """Black or white, whichever reads better on ``background``."""
     return INK if contrast(INK, background) >= contrast("#ffffff", background) else "#ffffff"
 
 
+@cache
 def tint(colour: str, amount: float = 0.75) -> str:
     """``colour`` mixed with white (``amount`` 0 keeps it, 1 gives white)."""
     rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]

@@ -7,9 +7,15 @@ the origin at the top left.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import ParamSpec
+
+from gamecore.words import get_language
+
+_P = ParamSpec("_P")
 
 Point = tuple[float, float]
 PathCommand = tuple[object, ...]
@@ -233,3 +239,31 @@ def translate(shapes: Sequence[Shape], dx: float, dy: float) -> list[Shape]:
         else:
             moved.append(s)
     return moved
+
+
+DRAWN_KEPT = 1 << 14
+"""How many drawings each ``drawn_once`` function keeps (all forgotten when it is full)."""
+
+
+def drawn_once(draw: Callable[_P, list[Shape]]) -> Callable[_P, list[Shape]]:
+    """``draw`` (a function of hashable values that returns shapes, its words in the language
+    spoken now) remembering what it drew: the same call in the same language gives a new
+    list of the very same shapes. So a table drawn again after a move costs little for what
+    did not change (a card, another player's board), and the SVG of those shapes is found by
+    identity (``widgets.svg.shape_svg``). A call with an unhashable value is drawn afresh."""
+    kept: dict[object, tuple[Shape, ...]] = {}
+
+    @functools.wraps(draw)
+    def remembered(*args: _P.args, **kwargs: _P.kwargs) -> list[Shape]:
+        key = (get_language(), args, tuple(kwargs.items()))
+        try:
+            shapes = kept.get(key)
+        except TypeError:
+            return draw(*args, **kwargs)
+        if shapes is None:
+            if len(kept) >= DRAWN_KEPT:
+                kept.clear()
+            shapes = kept[key] = tuple(draw(*args, **kwargs))
+        return list(shapes)
+
+    return remembered

@@ -45,11 +45,22 @@ def path_data(commands: tuple[tuple[object, ...], ...]) -> str:
 def shape_svg(s: Shape) -> str:
     """One shape as an SVG element. Shapes are frozen values, and a table drawn again after a
     move is mostly the same shapes (the cards, the board), so their text is remembered
-    (the class server draws every seat's table after every move)."""
+    (the class server draws every seat's table after every move). The very same shape
+    object (``widgets.scene.drawn_once``) is found by its identity, without hashing it."""
+    known = _BY_IDENTITY.get(id(s))
+    if known is not None and known[0] is s:
+        return known[1]
     try:
-        return _remembered(s)
+        text = _remembered(s)
     except TypeError:  # a shape built with a list somewhere cannot be a key: drawn afresh
         return _shape_svg(s)
+    if len(_BY_IDENTITY) >= 1 << 16:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(s)] = (s, text)  # the shape is kept, so its id is not given to another
+    return text
+
+
+_BY_IDENTITY: dict[int, tuple[Shape, str]] = {}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -24,7 +24,7 @@ from gamecore.mondo.board import Board, Cell, check_rim, rim_place
 from gamecore.mondo.faces import ACTIVE, TERRAINS, Face
 
 from ..palette import HIGHLIGHT, INK, MUTED, text_on
-from ..scene import Circle, Path, Point, Polygon, Rect, Shape, Text
+from ..scene import Circle, Path, Point, Polygon, Rect, Shape, Text, drawn_once
 
 TERRAIN_COLOURS: Final = {
     "w": "#88ccee",  # light blue (Paul Tol)
@@ -347,6 +347,7 @@ def draw_rim(
     return shapes
 
 
+@drawn_once
 def draw_board(
     board: Board,
     x: float,

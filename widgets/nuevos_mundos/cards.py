@@ -20,7 +20,7 @@ from gamecore.words import t
 from ..card_face import card_back_frame, corner_tick, empty_place, face_band, face_frame
 from ..icons import icon
 from ..palette import BIOME_COLOURS, INK, text_on, tint
-from ..scene import Shape, Text
+from ..scene import Shape, Text, drawn_once
 
 CARD_W = 64
 CARD_H = 92
@@ -29,6 +29,7 @@ WORLD_STEP = 26
 """Vertical offset between overlapping cards of one world column (the band stays visible)."""
 
 
+@drawn_once
 def card_face(
     code: int,
     x: float,
