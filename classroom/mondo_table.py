@@ -149,6 +149,12 @@ class MondoSeat(SeatTable):
         """This seat's own accepted actions: what its clicks carry (``realtime.own_moves``)."""
         return own_moves(self.game, self.seat)
 
+    def order(self) -> list[int]:
+        """The room's actions, then the clock: a round that runs is newer than the same
+        round waiting for its go, and more seats ready is newer than fewer."""
+        state = self.clock()
+        return [len(self.game.moves()), int(state.running), len(state.ready)]
+
     # ------------------------------------------------------------------ the clock
     def clock(self) -> ClockState:
         assert self.realtime is not None

@@ -147,8 +147,17 @@ function drawPanels(panels) {{
     box.appendChild(section);
   }}
 }}
+let order = null;  // where the table shown stands among the room's tables (SeatTable.order)
+function older(a, b) {{
+  // whether order a comes before order b (compared as lists, like Python's)
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return a.length < b.length;
+}}
 function draw(table) {{
-  if (move !== null && table.move < move) return;  // an older table than the one shown
+  // an answer and a push can cross on the network: a table older than the one shown is
+  // not drawn (the seat's own move number cannot tell in a real-time game)
+  if (order !== null && older(table.order, order)) return;
+  order = table.order;
   move = table.move;
   clock = table.clock ? {{...table.clock, at: performance.now()}} : null;
   drawPanels(table.panels);
@@ -260,6 +269,9 @@ function listen() {{
       // a move by someone else: this page's last answer is about an older table (a push
       // older than the table shown, late on a slow network, changes nothing)
       if (retries || move === null || message.table.move > move) say("", false);
+      // back after a dropped connection: the server may have restarted (a real-time
+      // round's clock then waits again), so the table it sends now is drawn whatever it is
+      if (retries) order = null;
       retries = 0;
       draw(message.table);
     }} else if (message.error) say(message.error, true);

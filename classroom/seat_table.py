@@ -103,6 +103,14 @@ class SeatTable(ABC):
         """The move number a click or a button on this table must carry (stale otherwise)."""
         return len(self.game.moves())
 
+    def order(self) -> list[int]:
+        """Where this table stands among the room's tables, compared as a list: a page
+        draws a table only when it is not older than the one it shows. An action's answer
+        and another seat's push can cross on the network; in a turn game their move numbers
+        tell which is newer, but in a real-time game a seat's move number counts only its
+        own actions, so the room's whole count of actions comes first."""
+        return [len(self.game.moves())]
+
     # ------------------------------------------------------------------ what it shows
     @abstractmethod
     def scene(self) -> Scene:
@@ -183,7 +191,9 @@ class SeatTable(ABC):
             "name": self.game.players[self.seat],
             "lang": lang,
             "move": self.seen(),
+            "order": self.order(),
             "over": self.game.is_over,
+            "turn": self.game.current_player,
             "status": self.status(),
             "last": self.last(),
             "svg": to_svg(scene),

@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from browser_helpers import ARTIFACTS
 
 from gamecore.mondo import Mondo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from class_server import ClassServer, server_fixture  # noqa: F401  # the fixture "server"
+from class_server import ClassServer, seat, server_fixture  # noqa: F401  # the fixture "server"
 
 pytestmark = pytest.mark.browser
 
@@ -91,11 +92,17 @@ def test_two_pages_take_tiles_from_the_shared_heap_by_clicks(
 
         ana.keyboard.press("f")  # flips the tile in hand
         _said(ana, "Flipped")
+        # Beto's table before Ana places: an answer to one of his clicks, late on the network
+        # (his own move number is the same before and after her move)
+        late = httpx.get(
+            f"{server.url}/api/rooms/{code}/table?lang=en", headers=seat(room["seats"][1]["token"])
+        ).json()
         _click_target(ana, "#table [data-target^='space:']")
         _said(ana, "You placed a tile")
-        beto.wait_for_function(
-            "document.getElementById('panels').textContent.includes('Ana placed a tile')"
-        )
+        placed = "document.getElementById('panels').textContent.includes('Ana placed a tile')"
+        beto.wait_for_function(placed)
+        beto.evaluate("table => draw(table)", late)  # comes after the push of Ana's move
+        assert beto.evaluate(placed)  # and is not drawn over it
         assert "Time left: " in ana.locator("#clock").inner_text()
         left = [page.evaluate("window.clockLeftMs()") for page in pages]
         assert all(isinstance(ms, (int, float)) and 0 < ms <= 420_000 for ms in left)
