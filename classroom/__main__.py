@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import socket
 import sys
@@ -67,8 +68,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = students_address(args.host, args.port, args.base_url)
     print("\n".join(start_lines(start, get_language(), sys.stdout.encoding or "utf-8")))
     print(flush=True)
+    steady_collector()
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_BODY, log_level="info")
     return 0
+
+
+COLLECTOR_THRESHOLDS = (20_000, 50, 100)
+"""Python's cycle collector for the server (the default is 700, 10, 10). The server keeps
+many small objects that live long (the rooms' games, the seats' tables, the shapes and SVG
+lines it remembers), and a full collection looks at every one of them: with the defaults it
+ran every few seconds under a class's load and stopped the whole server for 50-360 ms each
+time (benchmarks/class_load.py; docs/performance.md). Nearly all of the server's garbage is
+freed at once by reference counting anyway; these thresholds let the collector run far
+less often, on more objects each time for the young ones, so no page waits for it."""
+
+
+def steady_collector() -> None:
+    """Everything made at start-up is set aside from the collector (``gc.freeze``: it is
+    never garbage), and the collector runs at ``COLLECTOR_THRESHOLDS``."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def shown(store: str) -> str:
