@@ -10,13 +10,16 @@ prints: by default 30 students in 8 rooms of mixed games (``--rooms``). Every se
 student:
 
 - **Simulated students** (asyncio, ``websockets`` and ``httpx`` in this process): each opens
-  its seat's websocket (``/ws/{code}?lang=en``, first message its token) and, whenever its
-  view says it has legal actions, waits a think time (``--think-ms``, random between the two
-  bounds) and sends one of them, drawn at random (``--seed``), to ``POST .../actions`` with
-  the move number it saw. In a real-time game (Mondo on the server's clock) a student uses
-  the table as a page does (``POST .../table``): it presses "Ready", takes a tile from the
-  heap, places it on a space of its own board where a tile may go, jumps out when the
-  board is full.
+  its seat's websocket (``/ws/{code}?lang=en``) as a page does, asking for its table alone
+  and as patches (first message ``{"token", "view": false, "patches": true}``; the patches
+  applied with ``classroom.patch.apply``). Whenever its table says it is its seat's turn, it
+  fetches its view (``GET .../view``), waits a think time (``--think-ms``, random between
+  the two bounds) and sends one of the legal actions, drawn at random (``--seed``), to
+  ``POST .../actions`` with the move number it saw. In a real-time game (Mondo on the
+  server's clock) a student uses the table as a page does (``POST .../table``; its
+  websocket asks for the seat's view with every push too, to see what it may take): it
+  presses "Ready", takes a tile from the heap, places it on a space of its own board where
+  a tile may go, jumps out when the board is full.
 - **Real pages** (``--pages``, default 4): headless Chromium (Debian's, through Playwright)
   opens the join links of the first rooms with a drawn, turn-based table (Nuevos Mundos).
   A MutationObserver put in each page before its own script records ``Date.now()`` when
@@ -359,8 +362,10 @@ class Student:
         play.heard[self.seat] = []
         url = f"{self.load.server.ws_url}/ws/{play.code}?lang=en"
         self.socket = await connect(url, max_size=2**24, open_timeout=60)
-        # its seat's view with every push (to choose from), its table as patches, as a page
-        await self.socket.send(json.dumps({"token": play.tokens[self.seat], "patches": True}))
+        # its table as patches, as a page listens; in a real-time game its seat's view with
+        # every push too (it tells when this seat heard of each other seat's action)
+        first = {"token": play.tokens[self.seat], "view": play.realtime, "patches": True}
+        await self.socket.send(json.dumps(first))
         self.table = None
         first = await asyncio.wait_for(self.socket.recv(), 60)
         self.hear(now_ms(), first, play)
@@ -379,7 +384,7 @@ class Student:
         if "patch" in message and self.table is not None:
             message["table"] = apply_patch(self.table, message.pop("patch"))
         self.table = message.get("table")
-        view = message["view"]
+        view = message.get("view") or self.table or {}
         heard = Heard(at, int(view["move"]))
         if play.realtime:
             state = view["view"]
@@ -429,9 +434,10 @@ class Student:
         await asyncio.sleep(self.rng.uniform(low, high) / 1000.0)
 
     async def view(self) -> dict[str, Any] | None:
-        """What the seat sees now: its last push, or for a page's seat its view fetched."""
-        if not self.on_page:
-            return None if self.latest is None else dict(self.latest["view"])
+        """What the seat sees now, fetched when its table says it is its turn (a page's
+        seat: after every redraw)."""
+        if not self.on_page and (self.table is None or self.table["turn"] != self.seat):
+            return None
         play = self.room.play
         answer = await self.load.http.get(
             f"/api/rooms/{play.code}/view", headers=bearer(play.tokens[self.seat])
