@@ -167,7 +167,7 @@ class MondoSeat(SeatTable):
     def view(self) -> MondoView:
         """The seat's view, made once per table (a view draws every board's faces)."""
         game = self.mondo
-        key = (id(game), len(game.moves()))
+        key = (id(game), len(game.log))  # the log only grows: its length says what moved
         if self._view is None or self._view[:2] != key:
             self._view = (*key, game.view(self.seat))
         return self._view[2]

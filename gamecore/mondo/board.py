@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..words import join_words, t
+from ..words import join_words, said_once, t
 from .faces import ACTIVE, EDGE_NAMES, INACTIVE, TERRAINS, WATER, Face, parse_face
 
 EMPTY: Final = "."
@@ -214,6 +214,7 @@ def terrain_name(letter: str) -> str:
     return t(f"mondo.terrain_{letter}")
 
 
+@said_once
 def describe_face(face: Face) -> str:
     """One face in words: its edges and what stands on it."""
     if len(set(face.edges)) == 1:
@@ -244,6 +245,7 @@ def describe_face(face: Face) -> str:
     return text
 
 
+@said_once
 def describe_board(board: Board, rim: Sequence[str] | str | None = None) -> str:
     """The board in sentences, one line per row, for a screen reader (and the rim, when it
     is not water all round)."""

@@ -25,11 +25,11 @@ import contextvars
 import json
 import os
 import unicodedata
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, wraps
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """The declared languages, reference first (a language listed here must be complete)."""
@@ -171,6 +171,35 @@ def about(key: str, name: str, /, **values: Any) -> str:
     """
     chosen = f"{key}_you" if is_you(name) and has(f"{key}_you") else key
     return t(chosen, **{"name": name, **values})
+
+
+_P = ParamSpec("_P")
+
+SAID_KEPT = 1 << 14
+"""How many sentences each ``said_once`` function keeps (all forgotten when it is full)."""
+
+
+def said_once(say: Callable[_P, str]) -> Callable[_P, str]:
+    """``say`` (a function of hashable values whose words are in the language spoken now)
+    remembering what it said in each language: a board or a tile described again, as a
+    table redrawn after every move does, costs a look-up. A call with an unhashable value
+    is said afresh."""
+    kept: dict[object, str] = {}
+
+    @wraps(say)
+    def remembered(*args: _P.args, **kwargs: _P.kwargs) -> str:
+        key = (get_language(), args, tuple(kwargs.items()))
+        try:
+            text = kept.get(key)
+        except TypeError:
+            return say(*args, **kwargs)
+        if text is None:
+            if len(kept) >= SAID_KEPT:
+                kept.clear()
+            text = kept[key] = say(*args, **kwargs)
+        return text
+
+    return remembered
 
 
 def missing(lang: str) -> list[str]:
