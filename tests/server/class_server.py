@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -33,10 +33,14 @@ def free_port() -> int:
 class ClassServer:
     """One store, one server process at a time (``kill`` then ``start`` again)."""
 
-    def __init__(self, store: Path, log: Path, *, where: str | None = None) -> None:
+    def __init__(
+        self, store: Path, log: Path, *, where: str | None = None, options: Sequence[str] = ()
+    ) -> None:
         self.store = store
         self.where = str(store) if where is None else where
         """The server's ``--store``: the store's file, or a database's URL."""
+        self.options = tuple(options)
+        """More of ``serve``'s options (``--base-path``, ...)."""
         self.log = log
         self.key: str | None = None
         self.process: subprocess.Popen[str] | None = None
@@ -65,6 +69,7 @@ class ClassServer:
                     str(self.port),
                     "--store",
                     self.where,
+                    *self.options,
                 ],
                 stdout=subprocess.PIPE,
                 stderr=log,
