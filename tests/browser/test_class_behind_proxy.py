@@ -102,9 +102,11 @@ def test_two_pages_play_through_the_hubs_proxy(
             page.on("pageerror", lambda err: errors.append(str(err)))
             page.on(
                 "request",
-                lambda request: None
-                if request.url.split("://", 1)[1].split("/", 1)[1].startswith(PREFIX[1:])
-                else outside.append(request.url),
+                lambda request: (
+                    None
+                    if request.url.split("://", 1)[1].split("/", 1)[1].startswith(PREFIX[1:])
+                    else outside.append(request.url)
+                ),
             )
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(link)
