@@ -153,6 +153,99 @@ function older(a, b) {{
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i];
   return a.length < b.length;
 }}
+let shownSvg = null;  // the SVG text the table box shows now
+let svgPatched = 0;  // how many SVGs were drawn by changing only what changed (for the tests)
+const SVG_NS = "http://www.w3.org/2000/svg";
+function drawSvg(table) {{
+  // the server's SVG is one element a line: its first line the <svg> with its title and
+  // background, its last "</svg>". Only the elements whose lines changed since the SVG
+  // shown are changed (a push, an answer: a move changes a few of a table's ~1,000 lines),
+  // so the browser lays out and paints little; a drawing that is not one element a line
+  // is drawn anew
+  if (table.svg === shownSvg) return;
+  const box = document.getElementById("table");
+  if (shownSvg !== null && patchSvg(box, table)) svgPatched += 1;
+  else box.innerHTML = table.svg;
+  shownSvg = table.svg;
+}}
+function svgLines(old, lines) {{
+  // lines as text and runs [start, count] of old's lines: classroom/patch.py's svg_lines
+  const where = new Map();
+  old.forEach((line, i) => {{ if (!where.has(line)) where.set(line, i); }});
+  const ops = [];
+  let start = 0, count = 0;
+  for (const line of lines) {{
+    if (count && start + count < old.length && old[start + count] === line) {{ count += 1; continue; }}
+    if (count) {{ ops.push([start, count]); count = 0; }}
+    const at = where.get(line);
+    if (at === undefined) ops.push(line); else {{ start = at; count = 1; }}
+  }}
+  if (count) ops.push([start, count]);
+  return ops;
+}}
+function parsedShapes(lines) {{
+  // elements of SVG lines, one per line (null when the lines are not one element each)
+  const holder = document.createElementNS(SVG_NS, "svg");
+  holder.innerHTML = lines.join("");
+  return holder.children.length === lines.length ? [...holder.children] : null;
+}}
+function patchSvg(box, table) {{
+  const svg = box.firstElementChild;
+  const oldLines = shownSvg.split("\\n");
+  const lines = table.svg.split("\\n");
+  const ops = svgLines(oldLines, lines);
+  const last = oldLines.length - 1;
+  if (!svg || svg.tagName !== "svg" || lines.length < 2 || lines[lines.length - 1] !== "</svg>") {{
+    return false;
+  }}
+  const head = svg.querySelector(":scope > title") ? 2 : 1;  // its title and background
+  const oldShapes = [...svg.children].slice(head);
+  if (oldShapes.length !== last - 1) return false;  // not one element a line
+  const fresh = [];  // the new lines' text, in order
+  for (const op of ops) if (typeof op === "string") fresh.push(op);
+  const freshShapes = parsedShapes(fresh.filter((line, i) => i > 0 || line !== lines[0])
+    .filter((line) => line !== "</svg>"));
+  if (freshShapes === null) return false;
+  const shapes = [];
+  const used = new Set();
+  let k = 0;
+  let line = 0;  // the new SVG's line each op starts at
+  for (const op of ops) {{
+    const runs = typeof op === "string" ? [null] : Array.from({{length: op[1]}}, (_, i) => op[0] + i);
+    for (const from of runs) {{
+      if (line > 0 && line < lines.length - 1) {{
+        let node;
+        if (from === null) node = freshShapes[k++];
+        else if (from === 0 || from === last) return false;  // a header line among the shapes
+        else node = oldShapes[from - 1];
+        if (used.has(node)) node = node.cloneNode(true);  // one old line twice
+        used.add(node);
+        shapes.push(node);
+      }} else if (line === 0 && from !== 0) {{
+        // a new header: the <svg>'s size and words, its title and background
+        const top = document.createElement("div");
+        top.innerHTML = lines[0] + "</svg>";
+        const made = top.firstElementChild;
+        if (!made) return false;
+        for (const name of [...svg.getAttributeNames()]) svg.removeAttribute(name);
+        for (const name of made.getAttributeNames()) svg.setAttribute(name, made.getAttribute(name));
+        const tops = [...made.children];
+        for (const node of [...svg.children].slice(0, head)) node.remove();
+        svg.prepend(...tops);
+      }}
+      line += 1;
+    }}
+  }}
+  if (line !== lines.length || k !== freshShapes.length) return false;
+  for (const node of oldShapes) if (!used.has(node)) node.remove();
+  const first = svg.querySelector(":scope > title") ? 2 : 1;
+  let at = svg.children[first] || null;
+  for (const node of shapes) {{
+    if (node === at) {{ at = at.nextElementSibling; continue; }}
+    svg.insertBefore(node, at);
+  }}
+  return true;
+}}
 function draw(table) {{
   // an answer and a push can cross on the network: a table older than the one shown is
   // not drawn (the seat's own move number cannot tell in a real-time game)
@@ -166,7 +259,7 @@ function draw(table) {{
   document.getElementById("status").textContent = table.status;
   document.getElementById("last").textContent =
     table.last ? fill(words.last_move, {{said: table.last}}) : "";
-  document.getElementById("table").innerHTML = table.svg;  // drawn by the server from the scene
+  drawSvg(table);  // drawn by the server from the scene
   const buttons = document.getElementById("buttons");
   buttons.replaceChildren();
   for (const state of table.buttons) {{

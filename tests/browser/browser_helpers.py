@@ -535,3 +535,17 @@ def kernel_scene_words(page: Any) -> list[str]:
     printed = page.evaluate(JS_KERNEL_PRINTS, SCENE_WORDS)
     assert not printed.startswith("ERROR"), printed
     return list(json.loads(printed))
+
+
+SAME_AS_DRAWN = """(() => {
+  const fresh = document.createElement("div");
+  fresh.innerHTML = shownSvg;
+  const seen = (svg) => [
+    svg.getAttributeNames().map((n) => n + "=" + svg.getAttribute(n)).join(" "),
+    ...[...svg.children].map((c) => c.outerHTML),
+  ].join("\\n");
+  return seen(fresh.firstElementChild) === seen(document.querySelector("#table svg"));
+})()"""
+"""On a class server's student page: whether the table's SVG is, element by element, the
+SVG of the last table drawn as a whole (classroom/page.py changes only the elements of the
+lines that changed)."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, SAME_AS_DRAWN
 
 from gamecore.mondo import Mondo
 
@@ -103,6 +103,8 @@ def test_two_pages_take_tiles_from_the_shared_heap_by_clicks(
         beto.wait_for_function(placed)
         beto.evaluate("table => draw(table)", late)  # comes after the push of Ana's move
         assert beto.evaluate(placed)  # and is not drawn over it
+        for page in pages:  # the pushes' patches changed the SVG's elements one by one
+            assert page.evaluate(SAME_AS_DRAWN) and page.evaluate("svgPatched") > 0
         assert "Time left: " in ana.locator("#clock").inner_text()
         left = [page.evaluate("window.clockLeftMs()") for page in pages]
         assert all(isinstance(ms, (int, float)) and 0 < ms <= 420_000 for ms in left)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, SAME_AS_DRAWN
 
 from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
@@ -62,6 +62,8 @@ def test_two_pages_play_by_clicks_and_the_other_redraws(
         assert first.locator("#status").inner_text().startswith("Waiting for")
         assert "move 1" in second.locator("#seat").inner_text()
         assert second.locator("#last").inner_text()
+        for page in pages:  # each page changed only the SVG elements a move changed
+            assert page.evaluate(SAME_AS_DRAWN) and page.evaluate("svgPatched") > 0
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         for n, page in enumerate(pages, start=1):  # a laptop's screen, as a student sees it
             page.screenshot(path=str(ARTIFACTS / f"class_page_seat{n}.png"))
