@@ -175,7 +175,10 @@ function svgLines(old, lines) {{
   const ops = [];
   let start = 0, count = 0;
   for (const line of lines) {{
-    if (count && start + count < old.length && old[start + count] === line) {{ count += 1; continue; }}
+    if (count && start + count < old.length && old[start + count] === line) {{
+      count += 1;
+      continue;
+    }}
     if (count) {{ ops.push([start, count]); count = 0; }}
     const at = where.get(line);
     if (at === undefined) ops.push(line); else {{ start = at; count = 1; }}
@@ -211,7 +214,8 @@ function patchSvg(box, table) {{
   let k = 0;
   let line = 0;  // the new SVG's line each op starts at
   for (const op of ops) {{
-    const runs = typeof op === "string" ? [null] : Array.from({{length: op[1]}}, (_, i) => op[0] + i);
+    const runs =
+      typeof op === "string" ? [null] : Array.from({{length: op[1]}}, (_, i) => op[0] + i);
     for (const from of runs) {{
       if (line > 0 && line < lines.length - 1) {{
         let node;
@@ -228,7 +232,9 @@ function patchSvg(box, table) {{
         const made = top.firstElementChild;
         if (!made) return false;
         for (const name of [...svg.getAttributeNames()]) svg.removeAttribute(name);
-        for (const name of made.getAttributeNames()) svg.setAttribute(name, made.getAttribute(name));
+        for (const name of made.getAttributeNames()) {{
+          svg.setAttribute(name, made.getAttribute(name));
+        }}
         const tops = [...made.children];
         for (const node of [...svg.children].slice(0, head)) node.remove();
         svg.prepend(...tops);

@@ -163,3 +163,66 @@ def test_the_teachers_page_shows_every_room_and_acts_on_them(
         student.close()
         teacher.close()
     assert errors == []
+
+
+def _svg(title: str, shapes: list[str], width: int = 300) -> str:
+    """An SVG as the server writes one (widgets/svg.py's to_svg): one element a line."""
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="100" '
+        f'viewBox="0 0 {width} 100" role="img" aria-label="{title}"><title>{title}</title>'
+        '<rect width="100%" height="100%" fill="#fff"/>'
+    )
+    return "\n".join([head, *shapes, "</svg>"])
+
+
+def _rect(n: int) -> str:
+    return f'<rect x="{n * 10}" y="5" width="8" height="8" fill="#123" data-target="hand:{n}"/>'
+
+
+def test_the_page_changes_only_the_svg_elements_that_changed(
+    server: ClassServer, browser_context: Any
+) -> None:
+    """drawSvg on SVGs made here: kept lines keep their very elements, moved, repeated and
+    new lines come in order, a new title and size change the <svg> itself, and an SVG that
+    is not one element a line is drawn anew; each time the page shows, element by element,
+    what drawing the SVG whole would show."""
+    room = server.create_room(game="nuevos-mundos", players=2, seed=5)  # nobody moves
+    errors: list[str] = []
+    page = browser_context.new_page()
+    try:
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(room["seats"][0]["link"])
+        page.wait_for_selector("#table svg [data-target]")
+        steps = [
+            (_svg("one", [_rect(n) for n in range(6)]), True),
+            (_svg("one", [_rect(n) for n in (0, 1, 7, 3, 4, 5)]), True),  # one changed
+            (_svg("one", [_rect(n) for n in (5, 0, 1, 1, 3, 8)]), True),  # moved, twice, gone
+            (_svg("two", [_rect(n) for n in (5, 0, 1, 3, 8)], width=400), True),  # header
+            (_svg("two", ['<text x="1" y="2">a', "b</text>", _rect(2)], width=400), False),
+            (_svg("two", [_rect(2), _rect(3)], width=400), False),  # from that odd drawing
+        ]
+        for n, (svg, patched) in enumerate(steps):
+            before = page.evaluate("svgPatched")
+            page.evaluate(
+                "svg => { for (const e of document.querySelectorAll('#table svg [data-target]'))"
+                " e.kept = true; drawSvg({svg: svg}); }",
+                svg,
+            )
+            assert page.evaluate(SAME_AS_DRAWN), n
+            if n:
+                assert page.evaluate("svgPatched") - before == int(patched), n
+        page.evaluate("svg => drawSvg({svg: svg})", steps[0][0])
+        page.evaluate(
+            "() => { for (const e of document.querySelectorAll('#table svg [data-target]'))"
+            " e.kept = e.getAttribute('data-target'); }"
+        )
+        page.evaluate("svg => drawSvg({svg: svg})", steps[1][0])
+        kept = page.eval_on_selector_all(
+            "#table svg [data-target]", "els => els.map(e => e.kept || null)"
+        )
+        assert kept == ["hand:0", "hand:1", None, "hand:3", "hand:4", "hand:5"]
+        assert page.locator("#table svg").get_attribute("aria-label") == "one"
+    finally:
+        page.close()
+    assert errors == []
