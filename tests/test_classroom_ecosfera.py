@@ -41,8 +41,8 @@ def _seat(tables: Tables, code: str, seat: int) -> EcosferaSeat:
 
 def _public(data: dict[str, Any]) -> dict[str, Any]:
     """A table without what tells the past (the history and the last move in words, which
-    a twin dealt from a view has not played) and without its move number."""
-    kept = {k: v for k, v in data.items() if k not in ("move", "last", "panels")}
+    a twin dealt from a view has not played) and without its move number and order."""
+    kept = {k: v for k, v in data.items() if k not in ("move", "order", "last", "panels")}
     kept["panels"] = data["panels"][1:]
     return kept
 
