@@ -169,8 +169,8 @@ def _your_board(view: MondoView, side: int, turn: int) -> list[Shape]:
                      stroke=colour, stroke_width=3, target=f"space:{cell[0]}:{cell[1]}")
             )  # fmt: skip
             mark = "✓" if wrong == 0 else f"✗{wrong}"
-            shapes.append(
-                Text(id=f"fit-{space}-mark", x=x + SPACE / 2, y=y + SPACE / 2 + 5, text=mark,
+            shapes.append(  # under the empty space's ring, not over it
+                Text(id=f"fit-{space}-mark", x=x + SPACE / 2, y=y + SPACE / 2 + 14, text=mark,
                      size=15, bold=True, anchor="middle", fill=colour)
             )  # fmt: skip
     return shapes
