@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ParamSpec
 
-from gamecore.words import get_language
+from gamecore.words import once_per_language
 
 _P = ParamSpec("_P")
 
@@ -251,19 +251,14 @@ def drawn_once(draw: Callable[_P, list[Shape]]) -> Callable[_P, list[Shape]]:
     list of the very same shapes. So a table drawn again after a move costs little for what
     did not change (a card, another player's board), and the SVG of those shapes is found by
     identity (``widgets.svg.shape_svg``). A call with an unhashable value is drawn afresh."""
-    kept: dict[object, tuple[Shape, ...]] = {}
+
+    def drawing(*args: _P.args, **kwargs: _P.kwargs) -> tuple[Shape, ...]:
+        return tuple(draw(*args, **kwargs))
+
+    kept = once_per_language(DRAWN_KEPT)(drawing)
 
     @functools.wraps(draw)
     def remembered(*args: _P.args, **kwargs: _P.kwargs) -> list[Shape]:
-        key = (get_language(), args, tuple(kwargs.items()))
-        try:
-            shapes = kept.get(key)
-        except TypeError:
-            return draw(*args, **kwargs)
-        if shapes is None:
-            if len(kept) >= DRAWN_KEPT:
-                kept.clear()
-            shapes = kept[key] = tuple(draw(*args, **kwargs))
-        return list(shapes)
+        return list(kept(*args, **kwargs))
 
     return remembered

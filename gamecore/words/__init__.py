@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from functools import cache, wraps
 from importlib import resources
 from pathlib import Path
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, TypeVar
 
 LANGUAGES: tuple[str, ...] = ("en", "es")
 """The declared languages, reference first (a language listed here must be complete)."""
@@ -174,32 +174,46 @@ def about(key: str, name: str, /, **values: Any) -> str:
 
 
 _P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def once_per_language(limit: int) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
+    """A decorator: the function (of hashable values, its words in the language spoken now)
+    remembers what it gave for each call in each language, up to ``limit`` calls (all
+    forgotten when it is full). A call with an unhashable value is made afresh. For work
+    that is the same after every move, such as a tile described or a card drawn again when
+    a table is redrawn (``said_once`` here, ``widgets.scene.drawn_once``)."""
+
+    def decorate(make: Callable[_P, _T]) -> Callable[_P, _T]:
+        kept: dict[object, _T] = {}
+
+        @wraps(make)
+        def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+            key = (get_language(), args, tuple(kwargs.items()))
+            try:
+                return kept[key]
+            except KeyError:
+                pass
+            except TypeError:
+                return make(*args, **kwargs)
+            if len(kept) >= limit:
+                kept.clear()
+            value = kept[key] = make(*args, **kwargs)
+            return value
+
+        return remembered
+
+    return decorate
+
 
 SAID_KEPT = 1 << 14
 """How many sentences each ``said_once`` function keeps (all forgotten when it is full)."""
 
 
 def said_once(say: Callable[_P, str]) -> Callable[_P, str]:
-    """``say`` (a function of hashable values whose words are in the language spoken now)
-    remembering what it said in each language: a board or a tile described again, as a
-    table redrawn after every move does, costs a look-up. A call with an unhashable value
-    is said afresh."""
-    kept: dict[object, str] = {}
-
-    @wraps(say)
-    def remembered(*args: _P.args, **kwargs: _P.kwargs) -> str:
-        key = (get_language(), args, tuple(kwargs.items()))
-        try:
-            text = kept.get(key)
-        except TypeError:
-            return say(*args, **kwargs)
-        if text is None:
-            if len(kept) >= SAID_KEPT:
-                kept.clear()
-            text = kept[key] = say(*args, **kwargs)
-        return text
-
-    return remembered
+    """``say`` remembering what it said in each language (``once_per_language``): a board
+    or a tile described again, as a table redrawn after every move does, costs a look-up."""
+    return once_per_language(SAID_KEPT)(say)
 
 
 def missing(lang: str) -> list[str]:
