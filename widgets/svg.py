@@ -94,12 +94,7 @@ def _shape_svg(s: Shape) -> str:
 
 def to_svg(scene: Scene) -> str:
     """The whole scene as one standalone ``<svg>`` element."""
-    known = _BY_IDENTITY
-    lines = []
-    for s in scene.shapes:  # shape_svg's identity look-up, written out: a table has ~1,000
-        found = known.get(id(s))
-        lines.append(found[1] if found is not None and found[0] is s else shape_svg(s))
-    body = "\n".join(lines)
+    body = "\n".join(shape_svg(s) for s in scene.shapes)
     title = f"<title>{escape(scene.title)}</title>" if scene.title else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" '
