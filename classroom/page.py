@@ -196,58 +196,48 @@ function patchSvg(box, table) {{
   const svg = box.firstElementChild;
   const oldLines = shownSvg.split("\\n");
   const lines = table.svg.split("\\n");
-  const ops = svgLines(oldLines, lines);
-  const last = oldLines.length - 1;
   if (!svg || svg.tagName !== "svg" || lines.length < 2 || lines[lines.length - 1] !== "</svg>") {{
     return false;
   }}
   const head = svg.querySelector(":scope > title") ? 2 : 1;  // its title and background
   const oldShapes = [...svg.children].slice(head);
-  if (oldShapes.length !== last - 1) return false;  // not one element a line
-  const fresh = [];  // the new lines' text, in order
-  for (const op of ops) if (typeof op === "string") fresh.push(op);
-  const freshShapes = parsedShapes(fresh.filter((line, i) => i > 0 || line !== lines[0])
-    .filter((line) => line !== "</svg>"));
+  const was = oldLines.slice(1, -1);  // the shapes' lines, between the header and "</svg>"
+  if (oldShapes.length !== was.length) return false;  // not one element a line
+  const ops = svgLines(was, lines.slice(1, -1));
+  const freshShapes = parsedShapes(ops.filter((op) => typeof op === "string"));
   if (freshShapes === null) return false;
   const shapes = [];
   const used = new Set();
   let k = 0;
-  let line = 0;  // the new SVG's line each op starts at
   for (const op of ops) {{
-    const runs =
-      typeof op === "string" ? [null] : Array.from({{length: op[1]}}, (_, i) => op[0] + i);
-    for (const from of runs) {{
-      if (line > 0 && line < lines.length - 1) {{
-        let node;
-        if (from === null) node = freshShapes[k++];
-        else if (from === 0 || from === last) return false;  // a header line among the shapes
-        else node = oldShapes[from - 1];
-        if (used.has(node)) node = node.cloneNode(true);  // one old line twice
-        used.add(node);
-        shapes.push(node);
-      }} else if (line === 0 && from !== 0) {{
-        // a new header: the <svg>'s size and words, its title and background
-        const top = document.createElement("div");
-        top.innerHTML = lines[0] + "</svg>";
-        const made = top.firstElementChild;
-        if (!made) return false;
-        for (const name of [...svg.getAttributeNames()]) svg.removeAttribute(name);
-        for (const name of made.getAttributeNames()) {{
-          svg.setAttribute(name, made.getAttribute(name));
-        }}
-        const tops = [...made.children];
-        for (const node of [...svg.children].slice(0, head)) node.remove();
-        svg.prepend(...tops);
-      }}
-      line += 1;
+    const nodes =
+      typeof op === "string" ? [freshShapes[k++]] : oldShapes.slice(op[0], op[0] + op[1]);
+    for (let node of nodes) {{
+      if (used.has(node)) node = node.cloneNode(true);  // one old line twice
+      used.add(node);
+      shapes.push(node);
     }}
   }}
-  if (line !== lines.length || k !== freshShapes.length) return false;
+  if (lines[0] !== oldLines[0]) {{
+    // a new header: the <svg>'s size and words, its title and background
+    const top = document.createElement("div");
+    top.innerHTML = lines[0] + "</svg>";
+    const made = top.firstElementChild;
+    if (!made) return false;
+    for (const name of [...svg.getAttributeNames()]) svg.removeAttribute(name);
+    for (const name of made.getAttributeNames()) {{
+      svg.setAttribute(name, made.getAttribute(name));
+    }}
+    for (const node of [...svg.children].slice(0, head)) node.remove();
+    svg.prepend(...made.children);
+  }}
   for (const node of oldShapes) if (!used.has(node)) node.remove();
-  const first = svg.querySelector(":scope > title") ? 2 : 1;
-  let at = svg.children[first] || null;
+  let at = svg.children[svg.querySelector(":scope > title") ? 2 : 1] || null;
   for (const node of shapes) {{
-    if (node === at) {{ at = at.nextElementSibling; continue; }}
+    if (node === at) {{
+      at = at.nextElementSibling;
+      continue;
+    }}
     svg.insertBefore(node, at);
   }}
   return true;
