@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -549,3 +549,31 @@ SAME_AS_DRAWN = """(() => {
 """On a class server's student page: whether the table's SVG is, element by element, the
 SVG of the last table drawn as a whole (classroom/page.py changes only the elements of the
 lines that changed)."""
+
+
+LAPTOP = {"width": 1366, "height": 768}
+"""A school laptop's screen."""
+
+
+def open_seat_pages(
+    context: Any,
+    links: Sequence[str],
+    errors: list[str],
+    timeout_ms: float,
+    on_request: Callable[[Any], None] | None = None,
+) -> list[Any]:
+    """A class server's student page for each seat's link, at a school laptop's size, each
+    page's script errors added to ``errors`` (and each request given to ``on_request``),
+    once its table is drawn with its hit targets."""
+    pages = []
+    for link in links:
+        page = context.new_page()
+        page.set_viewport_size(LAPTOP)
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        if on_request is not None:
+            page.on("request", on_request)
+        page.set_default_timeout(timeout_ms)
+        page.goto(link)
+        page.wait_for_selector("#table svg [data-target]")
+        pages.append(page)
+    return pages

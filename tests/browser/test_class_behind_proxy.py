@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, open_seat_pages
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from class_server import ClassServer, free_port
@@ -94,24 +94,14 @@ def test_two_pages_play_through_the_hubs_proxy(
     assert all(link.startswith(f"{url}/join/{room['code']}#") for link in links)  # the proxy's
     errors: list[str] = []
     outside: list[str] = []  # requests that left the prefix (they would miss the service)
+
+    def seen(request: Any) -> None:
+        if not request.url.split("://", 1)[1].split("/", 1)[1].startswith(PREFIX[1:]):
+            outside.append(request.url)
+
     pages: list[Any] = []
     try:
-        for link in links:
-            page = browser_context.new_page()
-            page.set_viewport_size({"width": 1366, "height": 768})
-            page.on("pageerror", lambda err: errors.append(str(err)))
-            page.on(
-                "request",
-                lambda request: (
-                    None
-                    if request.url.split("://", 1)[1].split("/", 1)[1].startswith(PREFIX[1:])
-                    else outside.append(request.url)
-                ),
-            )
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(link)
-            page.wait_for_selector("#table svg [data-target]")
-            pages.append(page)
+        pages = open_seat_pages(browser_context, links, errors, TIMEOUT_MS, on_request=seen)
         first, second = pages
         first.wait_for_function("document.getElementById('status').textContent.length > 0")
         assert first.locator("#status").inner_text().startswith("Your turn")

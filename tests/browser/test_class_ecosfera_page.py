@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, open_seat_pages
 
 from gamecore.ecosfera import AcquirePlant, Ecosfera, EndTurn
 from gamecore.ecosfera.explain import payment_for
@@ -63,14 +63,9 @@ def test_a_plant_clicked_and_a_turn_ended_on_one_page_redraws_the_other(
     errors: list[str] = []
     pages: list[Any] = []
     try:
-        for link in (s["link"] for s in room["seats"]):
-            page = browser_context.new_page()
-            page.set_viewport_size({"width": 1366, "height": 768})
-            page.on("pageerror", lambda err: errors.append(str(err)))
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(link)
-            page.wait_for_selector("#table svg [data-target]")
-            pages.append(page)
+        pages = open_seat_pages(
+            browser_context, [s["link"] for s in room["seats"]], errors, TIMEOUT_MS
+        )
         first, second = pages
         first.wait_for_function("document.getElementById('status').textContent.length > 0")
         assert first.locator("#status").inner_text() == "Your turn (turn 1)."

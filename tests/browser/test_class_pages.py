@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARTIFACTS, SAME_AS_DRAWN
+from browser_helpers import ARTIFACTS, SAME_AS_DRAWN, open_seat_pages
 
 from classroom.rooms import rebuild
 from classroom.store import SQLiteStore
@@ -30,14 +30,7 @@ def test_two_pages_play_by_clicks_and_the_other_redraws(
     errors: list[str] = []
     pages: list[Any] = []
     try:
-        for link in links:
-            page = browser_context.new_page()
-            page.set_viewport_size({"width": 1366, "height": 768})
-            page.on("pageerror", lambda err: errors.append(str(err)))
-            page.set_default_timeout(TIMEOUT_MS)
-            page.goto(link)
-            page.wait_for_selector("#table svg [data-target]")
-            pages.append(page)
+        pages = open_seat_pages(browser_context, links, errors, TIMEOUT_MS)
         first, second = pages
         first.wait_for_function("document.getElementById('status').textContent.length > 0")
         assert first.locator("#status").inner_text().startswith("Your turn")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, open_seat_pages
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from class_server import ClassServer, server_fixture  # noqa: F401  # the fixture "server"
@@ -21,19 +21,6 @@ pytestmark = pytest.mark.browser
 TIMEOUT_MS = 20_000
 MOVE_LIMIT = 400
 """More moves than a Nuevos Mundos game of four has (a runaway test stops with a reason)."""
-
-
-def _open(browser_context: Any, links: list[str], errors: list[str]) -> list[Any]:
-    pages = []
-    for link in links:
-        page = browser_context.new_page()
-        page.set_viewport_size({"width": 1366, "height": 768})
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.set_default_timeout(TIMEOUT_MS)
-        page.goto(link)
-        page.wait_for_selector("#table svg [data-target]")
-        pages.append(page)
-    return pages
 
 
 def _targets(page: Any, prefix: str) -> list[str]:
@@ -80,7 +67,7 @@ def test_pages_play_a_whole_nuevos_mundos_game_by_clicks(
     code = room["code"]
     errors: list[str] = []
     rng = random.Random(players)
-    pages = _open(browser_context, [s["link"] for s in room["seats"]], errors)
+    pages = open_seat_pages(browser_context, [s["link"] for s in room["seats"]], errors, TIMEOUT_MS)
     try:
         move = 0
         game = server.stored_game(code)
@@ -158,7 +145,7 @@ def test_four_pages_play_a_mondo_round_on_the_servers_clock(
     )
     code = room["code"]
     errors: list[str] = []
-    pages = _open(browser_context, [s["link"] for s in room["seats"]], errors)
+    pages = open_seat_pages(browser_context, [s["link"] for s in room["seats"]], errors, TIMEOUT_MS)
     try:
         for page in pages:  # everyone ready: the round goes
             page.keyboard.press("g")
