@@ -364,8 +364,8 @@ class Student:
         self.socket = await connect(url, max_size=2**24, open_timeout=60)
         # its table as patches, as a page listens; in a real-time game its seat's view with
         # every push too (it tells when this seat heard of each other seat's action)
-        first = {"token": play.tokens[self.seat], "view": play.realtime, "patches": True}
-        await self.socket.send(json.dumps(first))
+        hello = {"token": play.tokens[self.seat], "view": play.realtime, "patches": True}
+        await self.socket.send(json.dumps(hello))
         self.table = None
         first = await asyncio.wait_for(self.socket.recv(), 60)
         self.hear(now_ms(), first, play)
