@@ -17,9 +17,10 @@ student:
   the two bounds) and sends one of the legal actions, drawn at random (``--seed``), to
   ``POST .../actions`` with the move number it saw. In a real-time game (Mondo on the
   server's clock) a student uses the table as a page does (``POST .../table``; its
-  websocket asks for the seat's view with every push too, to see what it may take): it
-  presses "Ready", takes a tile from the heap, places it on a space of its own board where
-  a tile may go, jumps out when the board is full.
+  websocket hears the table alone too, as a page's does): it presses "Ready"; after each
+  think time it looks at its board (``GET .../view``, as a student looks at the page) and
+  takes a tile from the heap, places it on a space of its own board where a tile may go,
+  or jumps out when the board is full.
 - **Real pages** (``--pages``, default 4): headless Chromium (Debian's, through Playwright)
   opens the join links of the first rooms with a drawn, turn-based table (Nuevos Mundos).
   A MutationObserver put in each page before its own script records ``Date.now()`` when
@@ -31,8 +32,9 @@ Measured:
 
 - **An action to every other seat's redraw**: from just before an accepted action is sent
   (``time.time()``) to the moment the last other seat of the room has it: a simulated
-  student's websocket message with the new move number (in a real-time game: the message
-  whose view shows the actor's new action), a page's DOM redrawn with the new "move N"
+  student's websocket message with the new move number (in a real-time game: the first
+  table whose "order" counts as many of the room's actions as the actor's answer did), a
+  page's DOM redrawn with the new "move N"
   (Chromium's ``Date.now()``: the same machine's clock). Per action, the slowest other seat;
   for the pages also each page's own redraw. An action whose push some seat never got is
   counted as missed.
@@ -267,8 +269,7 @@ class Heard:
     """Arrival, ms (``time.time()``)."""
     move: int
     round: int = 0
-    ready: tuple[int, ...] = ()
-    """Real time: each seat's last action's time on the round's clock."""
+    """Real time: the rounds this screen had seen end before it."""
     left_ms: int | None = None
     running: bool = False
 
@@ -281,7 +282,9 @@ class Sent:
     sent: float
     answered: float
     number: int
-    """The room's move number after it (real time: the actor's own count of actions)."""
+    """The room's move number after it (real time: the room's count of accepted actions in
+    the answer's table, its "order"; another seat's action accepted meanwhile makes it
+    larger, so the time until the others have it is never counted short)."""
 
 
 @dataclass
@@ -343,6 +346,9 @@ class Student:
         self.page: Any = None
         self.table: dict[str, Any] | None = None
         """The last table its websocket was sent (the next patch's base)."""
+        self.running = False
+        self.rounds = 0
+        """Real time: the rounds this seat's screen saw end (its clock stopping)."""
 
     @property
     def on_page(self) -> bool:
@@ -362,9 +368,9 @@ class Student:
         play.heard[self.seat] = []
         url = f"{self.load.server.ws_url}/ws/{play.code}?lang=en"
         self.socket = await connect(url, max_size=2**24, open_timeout=60)
-        # its table as patches, as a page listens; in a real-time game its seat's view with
-        # every push too (it tells when this seat heard of each other seat's action)
-        hello = {"token": play.tokens[self.seat], "view": play.realtime, "patches": True}
+        # its table alone and as patches, as a page listens (in a real-time game too: the
+        # table's "order" tells when this seat heard of each other seat's action)
+        hello = {"token": play.tokens[self.seat], "view": False, "patches": True}
         await self.socket.send(json.dumps(hello))
         self.table = None
         first = await asyncio.wait_for(self.socket.recv(), 60)
@@ -387,14 +393,18 @@ class Student:
         view = message.get("view") or self.table or {}
         heard = Heard(at, int(view["move"]))
         if play.realtime:
-            state = view["view"]
-            clock = (message.get("table") or {}).get("clock") or {}
+            table = self.table or {}
+            clock = table.get("clock") or {}
+            running = bool(clock.get("running"))
+            if self.running and not running:
+                self.rounds += 1  # this screen's round ended (every round waits for Ready)
+            self.running = running
             heard = dataclasses.replace(
                 heard,
-                round=int(state["round"]),
-                ready=tuple(state["ready"]),
+                move=int(table["order"][0]),
+                round=self.rounds,
                 left_ms=clock.get("left_ms"),
-                running=bool(clock.get("running")),
+                running=running,
             )
         play.heard[self.seat].append(heard)
         self.latest = message
@@ -514,8 +524,18 @@ class Student:
         await self.think()
         if not self.load.acting() or self.latest is None:
             return
-        table, state = self.latest["table"], self.latest["view"]["view"]
-        if state["status"][self.seat] != 0 or not (table.get("clock") or {}).get("running"):
+        table = self.latest["table"]
+        if not (table.get("clock") or {}).get("running"):
+            return
+        # the student looks at the board before acting (a page shows it; here: the view)
+        looked = await self.load.http.get(
+            f"/api/rooms/{play.code}/view", headers=bearer(play.tokens[self.seat])
+        )
+        if looked.status_code != 200:
+            self.load.counts.error(f"view {play.code}: {looked.status_code} {looked.text}")
+            return
+        state = looked.json()["view"]
+        if state["status"][self.seat] != 0:
             return
         cols = int(state["cols"])
         spaces = open_spaces([code != -1 for code in state["placed"][self.seat]])
@@ -536,7 +556,8 @@ class Student:
         sent = now_ms()
         answer = await self.use(play, body)
         if answer is not None:
-            play.sent.append(Sent(self.seat, sent, now_ms(), int(answer["table"]["move"])))
+            number = int(answer["table"]["order"][0])
+            play.sent.append(Sent(self.seat, sent, now_ms(), number))
             self.load.counts.accepted += 1
 
     async def use(self, play: Play, body: dict[str, Any]) -> dict[str, Any] | None:
@@ -773,14 +794,11 @@ def latencies(rooms: Sequence[Room]) -> Latencies:
         for play in room.plays:
             for sent in play.sent:
                 found.answered.append(sent.answered - sent.sent)
-                if play.realtime:
-                    got = _realtime_receipts(play, sent)
-                else:
-                    got = {
-                        seat: first_at([(h.at, h.move) for h in heard], sent.sent, sent.number)
-                        for seat, heard in play.heard.items()
-                        if seat != sent.actor
-                    }
+                got = {
+                    seat: first_at([(h.at, h.move) for h in heard], sent.sent, sent.number)
+                    for seat, heard in play.heard.items()
+                    if seat != sent.actor
+                }
                 if got:
                     if None in got.values():
                         found.missed_simulated += 1
@@ -804,25 +822,6 @@ def latencies(rooms: Sequence[Room]) -> Latencies:
                     if at is not None:
                         found.frame.append(at - sent.sent)
     return found
-
-
-def _realtime_receipts(play: Play, sent: Sent) -> dict[int, float | None]:
-    """When each other seat's view first showed ``sent`` (the actor's own action number
-    ``sent.number``): the actor's own push gives the action's time on the round's clock."""
-    own = play.heard.get(sent.actor, [])
-    mine = next((h for h in own if h.move >= sent.number), None)
-    if mine is None or not mine.ready:
-        return {}
-    mark = (mine.round, mine.ready[sent.actor])
-    got: dict[int, float | None] = {}
-    for seat, heard in play.heard.items():
-        if seat == sent.actor:
-            continue
-        got[seat] = next(
-            (h.at for h in heard if h.at >= sent.sent and (h.round, h.ready[sent.actor]) >= mark),
-            None,
-        )
-    return got
 
 
 def clock_spreads(play: Play) -> list[float]:
