@@ -8,6 +8,9 @@
   iteration deals the hidden cards anew at random, walks one shared tree of its own and
   the others' actions, finishes the game with random moves (or stops after the game's
   rollout horizon and lets ``rewards`` judge the unfinished game) and backs up the result.
+  A secret choice (the game's spec says which, ``GameSpec.secret``: Nuevo Mundo's
+  attacker's tactic) is a branch for its chooser only: the decisions after it are made in
+  one node shared by all its values, so no guessed game lets a player see it.
 
 All are seeded: the same seed, view and choices give the same action (for the search bot,
 when its budget is a number of iterations rather than seconds).
@@ -74,14 +77,25 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-class _Node:
-    __slots__ = ("action", "available", "children", "mover", "parent", "reward", "visits")
+class _Hidden:
+    """The key of a node's shared child after a secret choice (never a legal action)."""
 
-    def __init__(self, action: Action | None, parent: _Node | None, mover: int | None) -> None:
+    def __repr__(self) -> str:
+        return "<hidden choice>"
+
+
+HIDDEN = _Hidden()
+"""Where the tree goes on after a secret choice: ``node.children[HIDDEN]``, one node for
+every value the choice may have had, in which the next decisions are made."""
+
+
+class _Node:
+    __slots__ = ("action", "available", "children", "mover", "reward", "visits")
+
+    def __init__(self, action: Action | None, mover: int | None) -> None:
         self.action = action
-        self.parent = parent
         self.mover = mover
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Action | _Hidden, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -119,13 +133,16 @@ class SearchBot:
         self.exploration = exploration
         self.horizon = horizon
         self.rollout = rollout
+        self.last_root: _Node | None = None
+        """The tree of the last decision (its root's children: the legal actions tried)."""
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
         spec = spec_of(view.game)
-        root = _Node(None, None, None)
+        root = _Node(None, None)
+        self.last_root = root
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         horizon = self.horizon if self.horizon is not None else spec.rollout_horizon
@@ -136,7 +153,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline and done:
                 break
             game = spec.determinize(view, self.rng)
-            self._iterate(root, game, spec.rewards, horizon, policy)
+            self._iterate(root, game, spec.rewards, horizon, policy, spec.secret)
             done += 1
         allowed = set(legal)
         scored = [(c.visits, c.reward, a) for a, c in root.children.items() if a in allowed]
@@ -152,8 +169,10 @@ class SearchBot:
         rewards: Callable[[Game], list[float]],
         horizon: int | None = None,
         policy: Callable[[Any, Sequence[Action], random.Random], Action] | None = None,
+        secret: Callable[[Game, Action], bool] | None = None,
     ) -> None:
         node = root
+        path = [root]
         rng = self.rng
         while not game.is_over:
             legal = game.legal_actions()
@@ -166,20 +185,29 @@ class SearchBot:
             if untried:
                 action = rng.choice(untried)
                 game.play(action)
-                child = _Node(action, node, mover)
+                child = _Node(action, mover)
                 child.available = 1
                 node.children[action] = child
-                node = child
+                path.append(child)
                 break
             log_c = self.exploration
-            node = max(
+            chosen = max(
                 (node.children[a] for a in legal),
                 key=lambda c: (
                     c.reward / c.visits + log_c * math.sqrt(math.log(c.available) / c.visits)
                 ),
             )
-            assert node.action is not None
-            game.play(node.action)
+            assert chosen.action is not None
+            hidden = secret is not None and secret(game, chosen.action)
+            game.play(chosen.action)
+            path.append(chosen)
+            if hidden:  # the others decide on without knowing it: one node for every value
+                shared = node.children.get(HIDDEN)
+                if shared is None:
+                    shared = node.children[HIDDEN] = _Node(None, None)
+                path.append(shared)
+                chosen = shared
+            node = chosen
         left = horizon if horizon is not None and horizon > 0 else -1
         while not game.is_over and left != 0:
             legal = game.legal_actions()
@@ -191,12 +219,10 @@ class SearchBot:
                 game.play(policy(game.view(mover), legal, rng))
             left -= 1
         result = rewards(game)
-        walk: _Node | None = node
-        while walk is not None:
+        for walk in path:
             walk.visits += 1
             if walk.mover is not None:
                 walk.reward += result[walk.mover]
-            walk = walk.parent
 
 
 def _planner(seed: int | None = None, **options: Any) -> Bot:

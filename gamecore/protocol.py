@@ -591,6 +591,10 @@ class GameSpec:
     """How many moves the search bot's random play-outs last before ``rewards`` judges the
     unfinished game (None: to the end). A game whose random games run to thousands of moves
     sets it, so a search stays quick."""
+    secret: Callable[[Game, Action], bool] | None = None
+    """Whether ``action``, about to be played in ``game``, is a secret choice: the other
+    players decide on without seeing which one it was (Nuevo Mundo's attacker's tactic). The
+    search bot's tree then shares the nodes after it among all its values."""
     conformance: tuple[Setup, ...] = ()
     """The set-ups the conformance suite plays it in (``tests/test_conformance.py``): by
     registering them a game gets the whole suite."""

@@ -229,7 +229,7 @@ def test_the_search_bot_cuts_its_play_outs_at_the_horizon():
         for _ in range(5):
             imagined = SPEC.determinize(view, search.rng)
             start = len(imagined.moves())
-            search._iterate(_Node(None, None, None), imagined, rewards, horizon)
+            search._iterate(_Node(None, None), imagined, rewards, horizon)
             moves, over = judged[-1]
             lengths.setdefault(horizon, []).append(moves - start)
             if horizon:
@@ -447,3 +447,66 @@ def test_bots_throw_the_dice_at_a_table_game():
     )
     assert game.is_over
     assert kinds["number_rolled"] >= 3 and kinds["colour_rolled"] > 0
+
+
+# ---------------------------------------------------------------------------- search and secrets
+
+
+def _walk(node, depth=0):
+    """Every node under ``node`` with the depth of its action (the root's children: 1)."""
+    for key, child in node.children.items():
+        yield key, child, depth + 1
+        yield from _walk(child, depth + 1)
+
+
+def test_the_search_tree_never_lets_the_defender_see_the_attackers_tactic():
+    """The search bot as the attacker: its tree branches on its own five tactics, and the
+    defender's answers are all in the one node shared by the five (``HIDDEN``), so in no
+    guessed game does the defender choose knowing the attacker's tactic."""
+    from gamecore.bots import HIDDEN
+
+    game = first_game(lambda g: g.pending == "tactic_attacker", players_=2, scenario="antillas")
+    attacker = game.current_player
+    legal = game.legal_actions()
+    assert legal == [Tactic(t) for t in data.TACTICS]
+    search = SearchBot(3, iterations=200, horizon=4)
+    assert search.choose(game.view(attacker), legal) in legal
+    root = search.last_root
+    assert root is not None and set(root.children) == {*legal, HIDDEN}
+    for tactic in legal:  # the attacker's branch stops at its own choice
+        assert root.children[tactic].mover == attacker
+        assert not root.children[tactic].children
+    shared = root.children[HIDDEN]
+    defender = 1 - attacker
+    answers = shared.children
+    assert set(answers) == set(legal)  # the defender's five tactics, tried in the shared node
+    assert all(node.mover == defender for node in answers.values())
+    # every iteration past the first try of each tactic went on through the shared node
+    assert shared.visits == sum(root.children[t].visits for t in legal) - len(legal)
+    # deeper down, no node sits below an attacker's tactic without the shared node between
+    for key, node, depth in _walk(root):
+        if depth == 1 and key != HIDDEN:
+            assert not node.children
+
+
+def test_the_search_bot_as_defender_chooses_the_same_whatever_the_attacker_chose():
+    game = first_game(lambda g: g.pending == "tactic_attacker", players_=2, scenario="antillas")
+    chosen = set()
+    for tactic in data.TACTICS:
+        trial = game.clone()
+        trial.play(Tactic(tactic))
+        defender = trial.current_player
+        search = SearchBot(5, iterations=60, horizon=4)
+        chosen.add(search.choose(trial.view(defender), trial.legal_actions()))
+    assert len(chosen) == 1
+
+
+def test_only_nuevo_mundos_attacking_tactic_is_a_secret_choice():
+    game = first_game(lambda g: g.pending == "tactic_attacker", players_=2, scenario="antillas")
+    assert SPEC.secret(game, Tactic(2))
+    game.play(Tactic(2))
+    assert not SPEC.secret(game, Tactic(2))  # the defender's: both are shown at once
+    assert all(
+        gamecore.GAMES[name].secret is None
+        for name in ("nuevos-mundos", "ecosfera", "mondo")
+    )

@@ -30,6 +30,7 @@ SPEC = register(
         sample_illegal=bots.sample_illegal,
         policy=players.greedy_policy,
         rollout_horizon=players.ROLLOUT_HORIZON,
+        secret=bots.secret,
         conformance=(
             *(
                 Setup(count, {"scenario": key, "dice": dice, "rounds": rounds}, seeds=seeds)

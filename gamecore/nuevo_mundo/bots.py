@@ -26,7 +26,13 @@ from .actions import (
     Tactic,
 )
 from .data import CARDS, CATEGORIES
-from .game import DEFAULT_OPERATIONS, TACTIC_DEFENDER, NuevoMundo, NuevoMundoView
+from .game import (
+    DEFAULT_OPERATIONS,
+    TACTIC_ATTACKER,
+    TACTIC_DEFENDER,
+    NuevoMundo,
+    NuevoMundoView,
+)
 
 
 def determinize(view: NuevoMundoView, rng: random.Random) -> NuevoMundo:
@@ -88,6 +94,13 @@ def determinize(view: NuevoMundoView, rng: random.Random) -> NuevoMundo:
     game.winners = list(view.winners)
     game.victory = view.victory
     return game
+
+
+def secret(game: Game, action: object) -> bool:
+    """The attacker's tactic is secret: the defender chooses theirs without seeing it (both
+    are shown together once the defender has chosen)."""
+    assert isinstance(game, NuevoMundo)
+    return isinstance(action, Tactic) and game.pending == TACTIC_ATTACKER
 
 
 def heuristic(game: Game, player: int) -> float:
