@@ -23,6 +23,11 @@ What differs from the notebook on a screen of one's own:
 - every button has a stable name (the action's kind and fields, ``aim:3:7``), pressed by a
   click or, for the decision's buttons, the keys 1-9 (E ends the turn, Esc lets go);
 - no undo (every seat has seen the move) and no new game (the teacher's), no bots to step;
+- a room with cards typed in (``cards="table"``) asks for each card turned over (the seat
+  that took a card types the next one) and for the card a defender hands over (the defender's
+  own page), in the notebook's two presses: the category, a button named
+  ``cards_of:<category>`` that chooses on this page alone, as a click does (``categories``
+  goes back), then the card, ``card_drawn:<card>``;
 - the history is the engine's events said for this seat (a card's points only to its
   owners), one line per move, and "Ana chose a tactic in secret" for a tactic not yet shown.
 """
@@ -44,6 +49,7 @@ from gamecore.nuevo_mundo.game import (
     ANSWER,
     COLOUR,
     COMBO,
+    DRAW,
     ENTER,
     MOVE,
     NUMBER,
@@ -51,6 +57,7 @@ from gamecore.nuevo_mundo.game import (
     PICK,
     PLACE,
     PLUNDER,
+    PLUNDER_CARD,
     SAIL,
     TACTIC_ATTACKER,
     TACTIC_DEFENDER,
@@ -231,9 +238,19 @@ class _Model(NuevoMundoModel):
         if pending == PLUNDER:
             key = "waiting_plunder_you" if game.b_defender == self.seat else "waiting_plunder"
             return t(f"{NS}.{key}", name=name, defender=self.name(game.b_defender))
+        if pending == PLUNDER_CARD:
+            taker = game.order[game.turn]
+            key = "waiting_plunder_card_yours" if taker == self.seat else "waiting_plunder_card"
+            return t(
+                f"{NS}.{key}",
+                name=name,
+                attacker=self.name(taker),
+                category=category_word(game.b_category),
+            )
         simple = {
             NUMBER: "waiting_die",
             COLOUR: "waiting_die",
+            DRAW: "waiting_card",
             PICK: "waiting_pick",
             MOVE: "waiting_cross",
             SAIL: "waiting_cross",
@@ -294,18 +311,23 @@ class NuevoMundoSeat(SeatTable):
         return self.model.turn_text()
 
     def _choices(self) -> list[Choice]:
-        """The decision's buttons that play an action (never the notebook's handover)."""
-        return [c for c in self.model.choices() if c.action is not None]
+        """The decision's buttons that play an action, or choose the category of a card to
+        type in (never the notebook's handover)."""
+        return [
+            c
+            for c in self.model.choices()
+            if c.action is not None or c.command not in ("", "reveal")
+        ]
 
     def buttons(self) -> list[Button]:
         model = self.model
         out: list[Button] = []
         for k, choice in enumerate(self._choices()):
-            assert choice.action is not None
             key = CHOICE_KEYS[k] if k < len(CHOICE_KEYS) else ""
             text = t(f"{NS}.keyed", key=key, label=choice.label) if key else choice.label
             tip = t(f"{NS}.key_tip", key=key) if key else ""
-            out.append(KeyedButton(button_kind(choice.action), text, False, tip, key))
+            kind = button_kind(choice.action) if choice.action is not None else choice.command
+            out.append(KeyedButton(kind, text, False, tip, key))
         refusal = model.refusal()
         end = refusal or self.game.why_illegal(EndTurn())
         out.append(
@@ -483,6 +505,11 @@ class NuevoMundoSeat(SeatTable):
                 raise Refused(422, "table.refused", refusal)
             model.clear()
             return t("nuevo_mundo_table.chosen_nothing")
+        if refusal is None and kind in {c.command for c in self._choices() if c.command}:
+            said = model.command(kind)  # a card's category: chosen on this page alone
+            if said.problem is not None:
+                raise Refused(422, "table.refused", said.problem)
+            return said.event or ""
         action = EndTurn() if kind == END_TURN else action_of(model.game, kind)
         if action is None:
             kinds = ", ".join(b.kind for b in self.buttons())

@@ -507,6 +507,5 @@ def test_only_nuevo_mundos_attacking_tactic_is_a_secret_choice():
     game.play(Tactic(2))
     assert not SPEC.secret(game, Tactic(2))  # the defender's: both are shown at once
     assert all(
-        gamecore.GAMES[name].secret is None
-        for name in ("nuevos-mundos", "ecosfera", "mondo")
+        gamecore.GAMES[name].secret is None for name in ("nuevos-mundos", "ecosfera", "mondo")
     )

@@ -2,7 +2,8 @@
 the colour die and fight with the criptex.
 
 ``gamecore.new_game("nuevo-mundo", players=2..5, seed=..., scenario="random" | "teaching" |
-"antillas" | "golfo", dice="engine" | "table", rounds=20, operations=30)`` plays one
+"antillas" | "golfo", dice="engine" | "table", cards="engine" | "table", rounds=20,
+operations=30)`` plays one
 (``game.py``, over the position of ``position.py``: one check per action in ``checks.py``,
 the legal moves in ``moves.py``, the stages in ``stages.py``, the view in ``view.py``, the
 score sheet in ``scoring.py``); ``maps`` and ``builder`` hold the scenarios and the map
@@ -48,9 +49,24 @@ SPEC = register(
                 )
                 for dice in ("engine", "table")
             ),
+            # the cards typed in from a real table, with typed dice and with the engine's
+            *(
+                Setup(count, {"scenario": key, "dice": dice, "cards": "table", "rounds": rounds})
+                for key, count, dice, rounds in (
+                    ("teaching", 2, "table", 4),
+                    ("antillas", 3, "engine", 3),
+                    ("random", 5, "table", 3),
+                )
+            ),
             # whole games, as long as random play makes them (about a thousand moves)
             Setup(3, {"scenario": "antillas"}, seeds=2, label="antillas-whole"),
             Setup(5, {"scenario": "random", "dice": "table"}, seeds=1, label="random-table-whole"),
+            Setup(
+                3,
+                {"scenario": "antillas", "dice": "table", "cards": "table"},
+                seeds=1,
+                label="antillas-typed-cards-whole",
+            ),
         ),
     )
 )

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from ..protocol import Action
 from ..words import t
-from .data import CATEGORIES, COLOURS
+from .data import CARDS, CATEGORIES, COLOURS
 
 
 def region_number(region: int) -> str:
@@ -53,6 +53,18 @@ class ColourRolled(Action):
 
     def __str__(self) -> str:
         return t("nuevo_mundo.action_colour_rolled", colour=colour_word(self.colour))
+
+
+@dataclass(frozen=True)
+class CardDrawn(Action):
+    """The card turned face up from the deck, or handed over by a defender, was ``card``
+    (its number, 0-39): typed in from a real table (``cards="table"``)."""
+
+    kind: ClassVar[str] = "card_drawn"
+    card: int
+
+    def __str__(self) -> str:
+        return t("nuevo_mundo.action_card_drawn", card=card_words(self.card))
 
 
 @dataclass(frozen=True)
@@ -279,6 +291,7 @@ class EndTurn(Action):
 ACTIONS: tuple[type[Action], ...] = (
     NumberRolled,
     ColourRolled,
+    CardDrawn,
     Settle,
     PickCard,
     PlaceCQ,
@@ -305,6 +318,20 @@ def colour_word(colour: int) -> str:
     if 0 <= colour < len(COLOURS):
         return t(f"nuevo_mundo.colour_{COLOURS[colour]}")
     return str(colour)
+
+
+def card_words(card: int) -> str:
+    """A card in words, with its category and points ("Potato (Seeds and roots, 3 points)");
+    a number that is no card, as a number."""
+    if not 0 <= card < len(CARDS):
+        return t("nuevo_mundo.card_number", number=card)
+    found = CARDS[card]
+    return t(
+        "nuevo_mundo.card_words",
+        card=found.title,
+        category=t(f"nuevo_mundo_cards.category_{found.category}"),
+        n=found.points,
+    )
 
 
 def category_word(category: int) -> str:

@@ -10,6 +10,7 @@ from . import data
 from .actions import (
     Aim,
     Attack,
+    CardDrawn,
     Combo,
     Disembark,
     Embark,
@@ -28,6 +29,7 @@ from .actions import (
 from .data import CARDS, CATEGORIES
 from .game import (
     DEFAULT_OPERATIONS,
+    PLUNDER_CARD,
     TACTIC_ATTACKER,
     TACTIC_DEFENDER,
     NuevoMundo,
@@ -39,13 +41,19 @@ def determinize(view: NuevoMundoView, rng: random.Random) -> NuevoMundo:
     """A full game that fits what ``view.player`` sees, the hidden parts filled in at random.
 
     Hidden are the points of the other players' cards (their categories show on the backs),
-    the deck's order, and, while the defender chooses, the attacker's secret tactic."""
+    the deck's order, and, while the defender chooses, the attacker's secret tactic. With
+    cards typed in from a real table (``cards="table"``) the deck holds no order, and its
+    cards are known: those never turned face up (the events name each one)."""
     game = NuevoMundo.imagined(view.players, rng.randrange(2**31), dict(view.options))
     game.map = view.map
     game.cq = [list(row) for row in view.cq]
     game.ca = [list(row) for row in view.ca]
     game.ships = [list(row) for row in view.ships]
     known = set(view.hand) | set(view.face_up)
+    typed = view.options.get("cards") == "table"
+    if typed:
+        seen = {e[1] for e in view.events if e[0] == "turned_over"}
+        known |= {c.id for c in CARDS if c.id not in seen}
     pool = [c.id for c in CARDS if c.id not in known]
     rng.shuffle(pool)
     by_category: dict[int, list[int]] = {i: [] for i in range(len(CATEGORIES))}
@@ -61,8 +69,12 @@ def determinize(view: NuevoMundoView, rng: random.Random) -> NuevoMundo:
     rng.shuffle(rest)
     game.hands = hands
     game.face_up = list(view.face_up)
-    game.deck = rest[: view.deck_size]
-    game.gone = rest[view.deck_size :]
+    if typed:
+        game.deck = [c.id for c in CARDS if c.id not in seen]
+        game.gone = rest
+    else:
+        game.deck = rest[: view.deck_size]
+        game.gone = rest[view.deck_size :]
     game.alive = list(view.alive)
     game.order = list(view.order)
     game.turn = view.turn
@@ -89,6 +101,9 @@ def determinize(view: NuevoMundoView, rng: random.Random) -> NuevoMundo:
         mine = view.turn_player == view.player
         game.b_tactic = view.my_tactic if mine else rng.choice(data.TACTICS)
     game.b_plundered = view.plundered
+    game.b_category = -1
+    if view.pending == PLUNDER_CARD:  # the category the attacker chose, said in the events
+        game.b_category = next(e[3] for e in reversed(view.events) if e[0] == "plunder_choice")
     game.b_eliminate = view.eliminate
     game.events = list(view.events)
     game.winners = list(view.winners)
@@ -203,6 +218,7 @@ def sample_illegal(game: Game, rng: random.Random) -> list[Any]:
         Negotiate(r, s),
         Tactic(rng.choice([0, 6])),
         Plunder(rng.randrange(-1, 7)),
+        CardDrawn(rng.randrange(-1, len(CARDS) + 1)),
         EndTurn(),
         object(),
     ]

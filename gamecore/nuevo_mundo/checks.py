@@ -22,6 +22,7 @@ from .actions import (
     Aim,
     Answer,
     Attack,
+    CardDrawn,
     ColourRolled,
     Combo,
     Disembark,
@@ -39,6 +40,7 @@ from .actions import (
     Sail,
     Settle,
     Tactic,
+    category_word,
 )
 from .data import CARDS, CATEGORIES, COLOURS
 from .position import Position
@@ -47,6 +49,7 @@ from .stages import (
     COLOUR,
     COMBO,
     COMBO_CARDS,
+    DRAW,
     ENTER,
     MOVE,
     NUMBER,
@@ -55,6 +58,7 @@ from .stages import (
     PICK,
     PLACE,
     PLUNDER,
+    PLUNDER_CARD,
     SAIL,
     TACTIC_ATTACKER,
     TACTIC_DEFENDER,
@@ -146,6 +150,38 @@ def check_colour_rolled(game: Position, action: ColourRolled) -> Refusal | None:
     if refusal is None and not 0 <= action.colour < len(COLOURS):
         return refuse("nuevo_mundo.bad_colour", colour=action.colour)
     return refusal
+
+
+# ----------------------------------------------------------------------------- the cards typed in
+
+
+def check_card_drawn(game: Position, action: CardDrawn) -> Refusal | None:
+    """A typed card is one that may still be in the deck (never yet face up), or, after a
+    plunder, one of the defender's cards of the category the attacker chose."""
+    refusal = _answering(game, action.kind, DRAW, PLUNDER_CARD)
+    if refusal is not None:
+        return refusal
+    card = action.card
+    if not 0 <= card < len(CARDS):
+        return refuse("nuevo_mundo.no_card", number=card, last=len(CARDS) - 1)
+    if game.pending == DRAW:
+        if card not in game.deck:
+            return refuse("nuevo_mundo.card_not_in_deck", card=CARDS[card].title)
+        return None
+    if card not in handed_over(game):
+        return refuse(
+            "nuevo_mundo.card_not_handed",
+            card=CARDS[card].title,
+            category=category_word(game.b_category),
+        )
+    return None
+
+
+def handed_over(game: Position) -> list[int]:
+    """The cards a plunder may take while the defender says which (``PLUNDER_CARD``): the
+    defender's cards of the category the attacker chose, in order."""
+    d, category = game.b_defender, game.b_category
+    return sorted(c for c in game.hands[d] if CATEGORIES.index(CARDS[c].category) == category)
 
 
 # ----------------------------------------------------------------------------- entering, cards

@@ -85,6 +85,13 @@ def _pick(tl: _Teller, e: Event) -> str:
     return tl.say("pick", e[1], n=words.pop("points"), **words)
 
 
+def _turned_over(tl: _Teller, e: Event) -> str:
+    """A card typed in as turned face up from the deck (``cards="table"``): everyone sees it."""
+    words = tl.card(e[1], range(len(tl.players)))
+    words.pop("secret")
+    return t(f"{NS}.turned_over", n=words.pop("points"), **words)
+
+
 def _round(tl: _Teller, e: Event) -> str:
     return t("nuevo_mundo_events.round", round=e[1], names=join_words([tl.name(p) for p in e[2]]))
 
@@ -224,6 +231,13 @@ def _plunder(tl: _Teller, e: Event) -> str:
     return tl.say(key, p, defender=tl.name(d), n=points, **words)
 
 
+def _plunder_choice(tl: _Teller, e: Event) -> str:
+    """The attacker chose a category from the backs; the defender says which card it was."""
+    _, p, d, category = e
+    key = "plunder_choice_from_you" if is_you(tl.name(d)) else "plunder_choice"
+    return tl.say(key, p, defender=tl.name(d), category=category_word(category))
+
+
 def _battle_over(tl: _Teller, e: Event) -> str:
     _, p, d, region, winner = e
     if winner == p:
@@ -252,6 +266,7 @@ TELLERS: Final[dict[str, Callable[[_Teller, Event], str]]] = {
     "order": _order,
     "settle": _settle,
     "pick": _pick,
+    "turned_over": _turned_over,
     "round": _round,
     "turn": _turn,
     "place_cq": _place_cq,
@@ -273,6 +288,7 @@ TELLERS: Final[dict[str, Callable[[_Teller, Event], str]]] = {
     "battle_round": _battle_round,
     "settlement_lost": _settlement_lost,
     "plunder": _plunder,
+    "plunder_choice": _plunder_choice,
     "battle_over": _battle_over,
     "eliminated": _eliminated,
     "end_turn": _end_turn,

@@ -1,20 +1,21 @@
 """Nuevo Mundo's rules: 2-5 expeditions settle the islands of an imaginary Caribbean.
 
-``gamecore.new_game("nuevo-mundo", players=2..5, seed=..., scenario=..., dice=..., rounds=...,
-operations=...)``. A turn has a placement stage (spend every credit on CQ, CA and ships and
-place them) and an operative stage (mobilise with the white cone and the colour die, embark,
-disembark, attack, negotiate), and ends with no conflict region left on the map. The
+``gamecore.new_game("nuevo-mundo", players=2..5, seed=..., scenario=..., dice=..., cards=...,
+rounds=..., operations=...)``. A turn has a placement stage (spend every credit on CQ, CA and
+ships and place them) and an operative stage (mobilise with the white cone and the colour die,
+embark, disembark, attack, negotiate), and ends with no conflict region left on the map. The
 decisions of other players inside a turn (answering a retreat, choosing a tactic) are their
 own actions: ``current_player`` says who decides. Both tactics of a battle round are chosen
 in secret: a view never shows the other side's choice.
 
 The package in layers, each module importing only those before it (a test holds it):
 ``stages`` and ``data`` (the components), ``actions``, ``maps`` then ``builder`` (the boards),
-``view``, ``position`` (the position's parts and counts), ``checks`` (one check per kind of
-action: the rule, and the reason of a refusal), ``moves`` (the legal actions), ``scoring``,
-``criptex``; then this module, which carries actions out (``RULES`` pairs each kind of action
-with its check and its effect); then what reads a game: ``bots``, ``players``, ``events``,
-``study``. Every rule decision the rulebook leaves open is in docs/rules/nuevo-mundo.md.
+``options``, ``view``, ``position`` (the position's parts and counts), ``checks`` (one check
+per kind of action: the rule, and the reason of a refusal), ``moves`` (the legal actions),
+``scoring``, ``criptex``; then this module, which carries actions out (``RULES`` pairs each
+kind of action with its check and its effect); then what reads a game: ``bots``,
+``players``, ``events``, ``study``. Every rule decision the rulebook leaves open is in
+docs/rules/nuevo-mundo.md.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .actions import (
     Aim,
     Answer,
     Attack,
+    CardDrawn,
     ColourRolled,
     Combo,
     Disembark,
@@ -54,17 +56,20 @@ from .builder import build_scenario
 from .criptex import battle_round
 from .data import CARDS, CATEGORIES, COLOUR_DIE, COLOURS
 from .maps import TILE_COUNT, scenario
+from .options import game_options
 from .position import GRIDS, LISTS, VALUES, Position
 from .scoring import score_sheet
 from .stages import (
     ANSWER,
     BLACK,
+    CARD_SOURCES,
     COLOUR,
     COMBO,
     COMBO_CARDS,
     DEFAULT_OPERATIONS,
     DEFAULT_ROUNDS,
     DICE,
+    DRAW,
     ENTER,
     GREEN,
     MOVE,
@@ -75,6 +80,7 @@ from .stages import (
     PICK,
     PLACE,
     PLUNDER,
+    PLUNDER_CARD,
     RED,
     SAIL,
     TACTIC_ATTACKER,
@@ -85,12 +91,14 @@ from .view import NuevoMundoView
 __all__ = [
     "ANSWER",
     "BLACK",
+    "CARD_SOURCES",
     "COLOUR",
     "COMBO",
     "COMBO_CARDS",
     "DEFAULT_OPERATIONS",
     "DEFAULT_ROUNDS",
     "DICE",
+    "DRAW",
     "ENTER",
     "GREEN",
     "GRIDS",
@@ -103,6 +111,7 @@ __all__ = [
     "PICK",
     "PLACE",
     "PLUNDER",
+    "PLUNDER_CARD",
     "RED",
     "RULES",
     "SAIL",
@@ -136,33 +145,7 @@ class NuevoMundo(Position, Game):
     # ------------------------------------------------------------------ options and set-up
     @classmethod
     def normalise_options(cls, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        known = {"scenario", "dice", "rounds", "operations"}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(t("core.no_option", game=cls.name, options=", ".join(unknown)))
-        key = options.get("scenario", "random")
-        if not isinstance(key, str):
-            raise ValueError(t("nuevo_mundo.bad_scenario", scenario=repr(key)))
-        if key != "random":
-            try:
-                chosen = scenario(key)
-            except (KeyError, ValueError):
-                raise ValueError(t("nuevo_mundo.bad_scenario", scenario=repr(key))) from None
-            low, high = chosen.players
-            if not low <= n_players <= high:
-                raise ValueError(
-                    t("nuevo_mundo.scenario_players", scenario=key, low=low, high=high, n=n_players)
-                )
-        dice = options.get("dice", "engine")
-        if dice not in DICE:
-            raise ValueError(t("nuevo_mundo.bad_dice", dice=repr(dice)))
-        rounds = options.get("rounds", DEFAULT_ROUNDS)
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
-            raise ValueError(t("nuevo_mundo.bad_rounds", rounds=repr(rounds)))
-        operations = options.get("operations", DEFAULT_OPERATIONS)
-        if not isinstance(operations, int) or isinstance(operations, bool) or operations < 1:
-            raise ValueError(t("nuevo_mundo.bad_operations", operations=repr(operations)))
-        return {"scenario": key, "dice": dice, "rounds": rounds, "operations": operations}
+        return game_options(cls.name, n_players, options)
 
     def _setup(self) -> None:
         n = len(self.players)
@@ -178,9 +161,13 @@ class NuevoMundo(Position, Game):
         self.ca = [[0] * n for _ in range(regions)]
         self.ships = [[0] * n for _ in range(regions)]
         self.hands = [[] for _ in range(n)]
-        deck = self._shuffled("deck", [c.id for c in CARDS])
-        self.face_up = [deck.pop() for _ in range(data.FACE_UP)]
-        self.deck = deck
+        if self.table_cards:  # the deck is the cards never face up; the class types each one
+            self.deck = [c.id for c in CARDS]
+            self.face_up = []
+        else:
+            deck = self._shuffled("deck", [c.id for c in CARDS])
+            self.face_up = [deck.pop() for _ in range(data.FACE_UP)]
+            self.deck = deck
         self.gone = []
         self.alive = [True] * n
         self.order = list(range(n))
@@ -205,13 +192,17 @@ class NuevoMundo(Position, Game):
         self.events = []
         self.winners = []
         self.victory = ""
-        self._next_order_roll()
+        if self.table_cards:  # the face-up row is laid out first, then the dice for the order
+            self.pending = DRAW
+        else:
+            self._next_order_roll()
 
     def _clear_battle(self) -> None:
         self.b_region = -1
         self.b_defender = -1
         self.b_tactic = 0
         self.b_plundered = False
+        self.b_category = -1
         self.b_eliminate = False
 
     # ------------------------------------------------------------------ the first order
@@ -269,6 +260,25 @@ class NuevoMundo(Position, Game):
         self.pending = ""
         self._resolve_colour(action.colour)
 
+    # ------------------------------------------------------------------ the cards typed in
+    def _card_drawn(self, action: CardDrawn) -> None:
+        """A card typed in: handed over by the defender, or turned face up from the deck
+        (laid at the end of the row: three at set-up, then one after every card taken)."""
+        if self.pending == PLUNDER_CARD:
+            self._take_plundered(action.card)
+            return
+        self.deck.remove(action.card)
+        self.face_up.append(action.card)
+        self.events.append(("turned_over", action.card))
+        self.pending = ""
+        if self.stage == ORDER:
+            if len(self.face_up) < data.FACE_UP:
+                self.pending = DRAW
+            else:
+                self._next_order_roll()
+            return
+        self._after_pick()
+
     # -- entering the board and cards
     def _settle(self, action: Settle) -> None:
         p, region = self.order[self.turn], action.region
@@ -286,15 +296,23 @@ class NuevoMundo(Position, Game):
             self._new_round()
 
     def _pick(self, action: PickCard) -> None:
+        """The card goes to the hand and the deck refills its place; at a real table the
+        game first waits for the card turned over (none once the game is won)."""
         p, slot = self.order[self.turn], action.slot
         card = self.face_up.pop(slot)
         self.hands[p].append(card)
-        if self.deck:
+        if self.deck and not self.table_cards:
             self.face_up.insert(slot, self.deck.pop())
         self.events.append(("pick", p, card))
         self.pending = ""
         if self._check_victory(p):
             return
+        if self.deck and self.table_cards:
+            self.pending = DRAW
+            return
+        self._after_pick()
+
+    def _after_pick(self) -> None:
         if self.stage == ENTER:
             self._after_enter()
         else:
@@ -615,15 +633,29 @@ class NuevoMundo(Position, Game):
         self._after_round()
 
     def _plunder(self, action: Plunder) -> None:
+        """The attacker takes one of the defender's cards of ``category`` blind: drawn at
+        random, or at a real table the defender says which card went (when there is a
+        choice)."""
         category = action.category
         p = self.order[self.turn]
         d = self.b_defender
         cards = sorted(c for c in self.hands[d] if CATEGORIES.index(CARDS[c].category) == category)
+        if len(cards) > 1 and self.table_cards:
+            self.b_category = category
+            self.pending = PLUNDER_CARD
+            self.events.append(("plunder_choice", p, d, category))
+            return
         card = cards[self._rolled("plunder", len(cards))] if len(cards) > 1 else cards[0]
+        self._take_plundered(card)
+
+    def _take_plundered(self, card: int) -> None:
+        p = self.order[self.turn]
+        d = self.b_defender
         self.hands[d].remove(card)
         self.hands[p].append(card)
         self.events.append(("plunder", p, d, card))
         self.pending = ""
+        self.b_category = -1
         if self._check_victory(p):
             return
         self._after_round()
@@ -742,6 +774,7 @@ Apply = Callable[[NuevoMundo, Any], None]
 RULES: Final[dict[type[Action], tuple[Check, Apply]]] = {
     NumberRolled: (checks.check_number_rolled, NuevoMundo._number_rolled),
     ColourRolled: (checks.check_colour_rolled, NuevoMundo._colour_rolled),
+    CardDrawn: (checks.check_card_drawn, NuevoMundo._card_drawn),
     Settle: (checks.check_settle, NuevoMundo._settle),
     PickCard: (checks.check_pick_card, NuevoMundo._pick),
     PlaceCQ: (checks.check_place_cq, NuevoMundo._place_cq),

@@ -18,6 +18,7 @@ from .actions import (
     Aim,
     Answer,
     Attack,
+    CardDrawn,
     ColourRolled,
     Combo,
     Disembark,
@@ -36,13 +37,21 @@ from .actions import (
     Settle,
     Tactic,
 )
-from .checks import combo_categories, embark_room, fleets, plunder_categories, retreats
+from .checks import (
+    combo_categories,
+    embark_room,
+    fleets,
+    handed_over,
+    plunder_categories,
+    retreats,
+)
 from .data import COLOURS
 from .position import Position
 from .stages import (
     ANSWER,
     COLOUR,
     COMBO,
+    DRAW,
     ENTER,
     MOVE,
     NUMBER,
@@ -50,6 +59,7 @@ from .stages import (
     PICK,
     PLACE,
     PLUNDER,
+    PLUNDER_CARD,
     SAIL,
     TACTIC_ATTACKER,
     TACTIC_DEFENDER,
@@ -65,6 +75,10 @@ def legal(game: Position) -> list[Action]:
         return [NumberRolled(v) for v in data.NUMERIC_DIE]
     if game.pending == COLOUR:
         return [ColourRolled(c) for c in range(len(COLOURS))]
+    if game.pending == DRAW:  # every card never yet face up: no hand is given away
+        return [CardDrawn(c) for c in sorted(game.deck)]
+    if game.pending == PLUNDER_CARD:
+        return [CardDrawn(c) for c in handed_over(game)]
     if game.pending == PICK:
         return [PickCard(i) for i in range(len(game.face_up))]
     if game.pending == MOVE:

@@ -482,7 +482,8 @@ def plan(view: NuevoMundoView, legal: Sequence[Action], rng: random.Random) -> A
     (the policy then takes any legal action; tests check that this never happens)."""
     read = _Reading(view)
     pending = view.pending
-    if pending in ("number", "colour"):  # a die to throw at a real table: any face
+    if pending in ("number", "colour", "draw", "plunder_card"):
+        # a die thrown or a card drawn blind at a real table: any face, any card
         return rng.choice(list(legal))
     if pending == "pick":
         return _best(

@@ -14,7 +14,7 @@ from . import data
 from .actions import _OnMap
 from .data import CARDS
 from .maps import Map
-from .stages import ANSWER, ORDER, OVER, TACTIC_DEFENDER
+from .stages import ANSWER, ORDER, OVER, PLUNDER_CARD, TACTIC_DEFENDER
 
 GRIDS: Final = ("cq", "ca", "ships", "hands")
 """The position's lists of lists (region or player first), besides the map."""
@@ -49,6 +49,7 @@ VALUES: Final = (
     "b_defender",
     "b_tactic",
     "b_plundered",
+    "b_category",
     "b_eliminate",
     "victory",
 )
@@ -102,6 +103,9 @@ class Position:
     b_defender: int
     b_tactic: int
     b_plundered: bool
+    b_category: int
+    """The category the attacker chose to plunder, while the defender says which card of it
+    goes (``cards="table"``); -1 otherwise."""
     b_eliminate: bool
     events: list[tuple[Any, ...]]
     winners: list[int]
@@ -116,19 +120,26 @@ class Position:
 
     @property
     def current_player(self) -> int | None:
-        """Whose decision it is: the roller, the defender (answering a retreat, choosing a
-        tactic), or the turn player; None when the game is over."""
+        """Whose decision it is: the roller (or, while the face-up cards are laid out at a
+        real table, the first seat), the defender (answering a retreat, choosing a tactic,
+        saying which card a plunder took), or the turn player; None when the game is over."""
         if self.stage == OVER:
             return None
         if self.stage == ORDER:
             return self.rollers[len(self.rolls)]
-        if self.pending in (ANSWER, TACTIC_DEFENDER):
+        if self.pending in (ANSWER, TACTIC_DEFENDER, PLUNDER_CARD):
             return self.b_defender
         return self.order[self.turn]
 
     @property
     def table_dice(self) -> bool:
         return bool(self.options["dice"] == "table")
+
+    @property
+    def table_cards(self) -> bool:
+        """Whether the cards come from a real table, typed in (``cards="table"``; a game
+        without the option, saved before it existed, shuffles its own)."""
+        return bool(self.options.get("cards") == "table")
 
     # ------------------------------------------------------------------ counting
     def settlements(self, player: int) -> list[int]:

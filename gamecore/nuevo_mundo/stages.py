@@ -27,6 +27,11 @@ ANSWER: Final = "answer"
 TACTIC_ATTACKER: Final = "tactic_attacker"
 TACTIC_DEFENDER: Final = "tactic_defender"
 PLUNDER: Final = "plunder"
+DRAW: Final = "draw"
+"""A typed card, turned face up from the deck (``cards="table"``)."""
+PLUNDER_CARD: Final = "plunder_card"
+"""A typed card: which of their cards of the chosen category the defender hands over
+(``cards="table"``)."""
 
 GREEN: Final = 0
 RED: Final = 1
@@ -34,6 +39,10 @@ BLACK: Final = 2
 
 DICE: Final = ("engine", "table")
 """``engine``: the game throws its dice; ``table``: a class throws real dice and types them."""
+
+CARD_SOURCES: Final = ("engine", "table")
+"""``engine``: the game shuffles the deck (and draws a plundered card blind); ``table``: a class
+turns real cards over (and hands real cards over) and types which."""
 
 DEFAULT_ROUNDS: Final = 20
 DEFAULT_OPERATIONS: Final = 30

@@ -8,8 +8,9 @@
 
 Set-up options: ``scenario`` ("random", the default: the die picks a built map, fits 2-5
 players; or a hand-made one: "teaching", "antillas", "golfo"), ``rounds`` (20; 0 for no
-limit) and ``operations`` (30 per turn). The dice are always the engine's: a bot at a
-"table" game would choose the die's face. A game's points are its card points by category.
+limit) and ``operations`` (30 per turn). The dice and the cards are always the engine's: a
+bot at a "table" game would choose the die's face and the card turned over. A game's points
+are its card points by category.
 
 The measures (seats numbered from 1, as the table numbers them):
 

@@ -13,6 +13,10 @@ words with «Play» (the keyboard's way to every action), the history (newest fi
 in words and Save / Load. Keys on the canvas: 1-9 press the decision's buttons, Enter plays
 the move chosen in the list, E ends the turn, U undoes, Esc lets go of the region chosen.
 
+A class on the real board types what its real dice and cards show: ``dice="table"`` and
+``cards="table"`` (the game waits for each throw and each card turned over, and asks for
+them with buttons: ``table_model``).
+
 Seats are "human", "random", "greedy", "search" or "equilibrium" (the bot that plays the
 criptex's equilibrium); bots play as soon as it is their decision. Two or more humans share
 the screen (hot-seat, see ``table_model``). Undo follows the rule written in
@@ -80,6 +84,7 @@ class NuevoMundoTable(ModelTable[NuevoMundo]):
         seed: int | None = None,
         lang: str | None = None,
         dice: str = "engine",
+        cards: str = "engine",
         search_iterations: int = 150,
         step_bots: bool = False,
     ) -> None:
@@ -92,6 +97,7 @@ class NuevoMundoTable(ModelTable[NuevoMundo]):
             fresh_seed() if seed is None else seed,
             scenario=scenario or default_scenario(players),
             dice=dice,
+            cards=cards,
         )
         self._build(game, chosen, search_iterations, step_bots)
 
@@ -233,6 +239,7 @@ class NuevoMundoTable(ModelTable[NuevoMundo]):
         return self.model.describe_move(before, player, action)
 
     def _moved(self) -> None:
+        self.model.category = None  # a card typed in starts again from its category
         # while placing, the region stays chosen for the next purchase
         if self.game.stage != PLACE or self.game.pending:
             self.model.clear()

@@ -14,20 +14,27 @@ again lets go of it. The engine's own decisions (how many cross after green, whi
 sails, a combo, the answer to a retreat, a tactic, the category to plunder, a face-up card)
 are buttons, and the face-up cards can be clicked too.
 
+Cards typed in (``cards="table"``): a card turned face up from the real deck, or the card a
+defender hands over after a plunder, is typed in two presses, as a class reads a card: its
+category (the colour of its back), then its name among that category's cards the game may
+take (every card never face up; the defender's cards of the category chosen). None of it is
+secret: every card that left the deck was seen face up, and the defender types their own
+card, so the choice gives away nothing of another hand.
+
 Hot-seat (two or more human seats): the screen belongs to one human at a time. When the
 decision passes to another human, the table draws only what everyone may see (no hand, no
 tactic) and offers one button, "I am <name>: show my screen"; that is the "pass the screen"
 step that hides the attacker's secret tactic from the defender. Typing the numeric die for
-the turn order hides nothing, so it needs no handover. With one human seat the screen is
-always theirs.
+the turn order, or a card turned over from the deck, hides nothing, so it needs no
+handover. With one human seat the screen is always theirs.
 
 Undo (decided): undo takes back the decisions of humans since the last moment the table
 learned something it cannot unlearn: a die thrown (the colour die of a mobilisation or a
 retreat, the numeric die, a typed die), a card drawn (a face-up card taken, whose place is
-refilled from the deck, or a card plundered), or a tactic revealed (the defender's choice,
-which shows both). Undo goes back to just before the last human decision after that moment,
-with the bots' moves that followed it; a decision before it cannot be undone, and the
-status line says which of the three stops it.
+refilled from the deck, a card plundered, or a typed card), or a tactic revealed (the
+defender's choice, which shows both). Undo goes back to just before the last human decision
+after that moment, with the bots' moves that followed it; a decision before it cannot be
+undone, and the status line says which of the three stops it.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from gamecore.nuevo_mundo.actions import (
     Aim,
     Answer,
     Attack,
+    CardDrawn,
     ColourRolled,
     Combo,
     Disembark,
@@ -60,12 +68,13 @@ from gamecore.nuevo_mundo.actions import (
     colour_word,
 )
 from gamecore.nuevo_mundo.criptex import beats
-from gamecore.nuevo_mundo.data import CARDS, TACTICS
+from gamecore.nuevo_mundo.data import CARDS, CATEGORIES, TACTICS
 from gamecore.nuevo_mundo.events import event_text
 from gamecore.nuevo_mundo.game import (
     ANSWER,
     COLOUR,
     COMBO,
+    DRAW,
     ENTER,
     MOVE,
     NUMBER,
@@ -73,6 +82,7 @@ from gamecore.nuevo_mundo.game import (
     PICK,
     PLACE,
     PLUNDER,
+    PLUNDER_CARD,
     SAIL,
     TACTIC_ATTACKER,
     TACTIC_DEFENDER,
@@ -87,6 +97,10 @@ NS: Final = "nuevo_mundo_table"
 MAX_COUNT_BUTTONS: Final = 7
 """Most count buttons offered at once (1, 2, 3 ... half ... all); the list of moves in
 words has every count."""
+CARDS_OF: Final = "cards_of"
+"""The command of a category's button while a card is typed in (``cards_of:<category>``)."""
+CATEGORIES_AGAIN: Final = "categories"
+"""The command that goes back from a category's cards to the categories."""
 
 
 def beaten_by(tactic: int) -> tuple[int, int]:
@@ -100,7 +114,8 @@ def beaten_by(tactic: int) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Choice:
     """One button of the decision of the moment: its words and what it plays (``action``),
-    or the command it runs (``command``: "reveal", "clear")."""
+    or the command it runs (``command``: "reveal", or while a card is typed in
+    "cards_of:<category>" and "categories")."""
 
     label: str
     action: Action | None = None
@@ -127,6 +142,8 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
         """The region chosen first on the map (where to place, or an origin)."""
         self.across: int | None = None
         """With ``selected``: the region across an open coast (embark or disembark)."""
+        self.category: int | None = None
+        """While a card is typed in: the category chosen first (its cards are the buttons)."""
 
     def start(self, game: NuevoMundo) -> None:
         """Show another game (new or loaded): nothing chosen."""
@@ -136,6 +153,7 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
     def clear(self) -> None:
         self.selected = None
         self.across = None
+        self.category = None
 
     # ------------------------------------------------------------------ whose screen
     def screen(self) -> tuple[int | None, bool]:
@@ -149,8 +167,8 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
             return None, False
         if not self.hot_seat():
             return humans[0], False
-        if self.game.pending == NUMBER and self.viewer is not None:
-            # a die typed in for the turn order hides nothing: no handover for it
+        if self.game.pending in (NUMBER, DRAW) and self.viewer is not None:
+            # a die typed in for the turn order, or a card turned face up, hides nothing
             return self.viewer, False
         if current is not None and self.is_human(current):
             return current, self.waits_for(current)
@@ -352,6 +370,8 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
                 for a in legal
                 if isinstance(a, ColourRolled)
             ]
+        if pending in (DRAW, PLUNDER_CARD):
+            return self._card_choices(legal)
         if pending == PICK:
             return [
                 Choice(
@@ -413,6 +433,44 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
                 if isinstance(a, Plunder)
             ]
         return []
+
+    def _card_choices(self, legal: list[Action]) -> list[Choice]:
+        """A card typed in, in two presses: its category (the buttons say how many of its
+        cards may be the one), then its name; one category alone needs no press."""
+        by_category: dict[int, list[CardDrawn]] = {}
+        for a in legal:
+            if isinstance(a, CardDrawn):
+                by_category.setdefault(CATEGORIES.index(CARDS[a.card].category), []).append(a)
+        chosen = self.category
+        if chosen not in by_category:
+            if len(by_category) != 1:
+                return [
+                    Choice(
+                        t(f"{NS}.card_category", category=category_word(c), n=len(cards)),
+                        command=f"{CARDS_OF}:{c}",
+                    )
+                    for c, cards in sorted(by_category.items())
+                ]
+            chosen = next(iter(by_category))
+        out = [
+            Choice(t(f"{NS}.typed_card", card=CARDS[a.card].title, n=CARDS[a.card].points), a)
+            for a in by_category[chosen]
+        ]
+        if len(by_category) > 1:
+            out.append(Choice(t(f"{NS}.other_category"), command=CATEGORIES_AGAIN))
+        return out
+
+    def command(self, command: str) -> Said:
+        """A button that only chooses on this screen: a category of the card to type in, or
+        back to the categories."""
+        name, _, value = command.partition(":")
+        if name == CARDS_OF and value.isdigit() and int(value) < len(CATEGORIES):
+            self.category = int(value)
+            return Said(event=t(f"{NS}.which_card", category=category_word(self.category)))
+        if name == CATEGORIES_AGAIN:
+            self.category = None
+            return Said(event=t(f"{NS}.which_category"))
+        return Said(problem=t("nuevo_mundo_table.no_such_choice", n=command))
 
     def _placement_choices(self, legal: list[Action]) -> list[Choice]:
         region = self.selected
@@ -490,6 +548,8 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
         chosen = choices[index]
         if chosen.command == "reveal":
             return None, self.reveal()
+        if chosen.command:
+            return None, self.command(chosen.command)
         return chosen.action, Said()
 
     # ------------------------------------------------------------------ words
@@ -513,6 +573,9 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
         if pending == OPERATE and self.selected is not None:
             key = f"{NS}.ask_operate_origin"
             values["region"] = game.region_name(self.selected)
+        if pending == PLUNDER_CARD:
+            values["category"] = category_word(game.b_category)
+            values["attacker"] = self.name(self.game.order[game.turn])
         return t(key, **values)
 
     def turn_text(self) -> str:
@@ -560,7 +623,7 @@ class NuevoMundoModel(SharedScreen[NuevoMundo]):
             stop = ""
             if isinstance(action, (NumberRolled, ColourRolled)):
                 stop = "die"
-            elif isinstance(action, (PickCard, Plunder)):
+            elif isinstance(action, (PickCard, Plunder, CardDrawn)):
                 stop = "card"
             elif isinstance(action, Tactic) and run % 2 == 0:
                 stop = "tactic"
