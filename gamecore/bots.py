@@ -11,6 +11,11 @@
   A secret choice (the game's spec says which, ``GameSpec.secret``: Nuevo Mundo's
   attacker's tactic) is a branch for its chooser only: the decisions after it are made in
   one node shared by all its values, so no guessed game lets a player see it.
+  A game whose turns are many small steps (its spec names ``search_choices``: Nuevo Mundo)
+  is searched over plans instead: the bot follows the game's own policy, and at the
+  decisions that shape a plan it weighs the policy's choice against the others by whole
+  games played on by the policy, every player deciding from their own view of a guessed
+  game (flat information-set Monte Carlo; ``method="tree"`` asks for the tree anyway).
 
 All are seeded: the same seed, view and choices give the same action (for the search bot,
 when its budget is a number of iterations rather than seconds).
@@ -24,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .protocol import Action, Game, spec_of
+from .protocol import Action, Game, GameSpec, spec_of
 from .words import t
 
 
@@ -108,6 +113,11 @@ class SearchBot:
     (default: the game's ``rollout_horizon``; 0 or less: always to the end). ``rollout``:
     ``"random"`` moves, or ``"policy"``, the game's own greedy policy (slower per move,
     wiser; a game without one plays random moves).
+
+    ``method``: ``"auto"`` searches over plans where the game's spec names its
+    ``search_choices`` (then ``iterations`` is the guessed games played per weighed
+    decision, shared among at most ``choices`` choices, and a play-out runs to the end
+    unless ``horizon`` is given), else the tree; ``"tree"``: always the tree.
     """
 
     name = "search"
@@ -120,9 +130,15 @@ class SearchBot:
         exploration: float = 0.7,
         horizon: int | None = None,
         rollout: str = "random",
+        method: str = "auto",
+        choices: int = 6,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError(t("core.search_no_budget"))
+        if method not in ("auto", "tree"):
+            raise ValueError(t("core.search_method", method=repr(method)))
+        if isinstance(choices, bool) or not isinstance(choices, int) or choices < 2:
+            raise ValueError(t("core.search_choices", choices=repr(choices)))
         if rollout not in ("random", "policy"):
             raise ValueError(t("core.search_rollout", rollout=repr(rollout)))
         if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)):
@@ -133,14 +149,21 @@ class SearchBot:
         self.exploration = exploration
         self.horizon = horizon
         self.rollout = rollout
+        self.method = method
+        self.choices = choices
         self.last_root: _Node | None = None
         """The tree of the last decision (its root's children: the legal actions tried)."""
+        self.last_weighed: dict[Action, tuple[int, float]] = {}
+        """The last decision searched over plans: each choice weighed, with the guessed games
+        played after it and its mean result (the policy's own choice first)."""
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
         spec = spec_of(view.game)
+        if self.method == "auto" and spec.search_choices is not None and spec.policy:
+            return self._plan(view, legal, spec)
         root = _Node(None, None)
         self.last_root = root
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -161,6 +184,51 @@ class SearchBot:
             return self.rng.choice(legal)
         top = max(v for v, _, _ in scored)
         return self.rng.choice([a for v, _, a in scored if v == top])
+
+    def _plan(self, view: Any, legal: list[Action], spec: GameSpec) -> Action:
+        """The policy's choice, unless the guessed games played on from another of the
+        choices ``spec.search_choices`` weighs end better for this player (ties: the
+        policy's). Every guessed game fits the view, and every decision in it is the
+        policy's from its own player's view of that game: no one sees a hidden card or a
+        secret tactic of another."""
+        assert spec.policy is not None and spec.search_choices is not None
+        planned = spec.policy(view, legal, self.rng)
+        others = [a for a in spec.search_choices(view, legal) if a != planned]
+        self.last_weighed = {}
+        if not others:
+            return planned
+        if len(others) >= self.choices:
+            others = self.rng.sample(others, self.choices - 1)
+        weighed = [planned, *others]
+        totals = [0.0] * len(weighed)
+        counts = [0] * len(weighed)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        horizon = self.horizon if self.horizon is not None and self.horizon > 0 else -1
+        me, done = view.player, 0
+        while True:  # one guess at what is hidden, and one draw of luck, for every choice
+            if self.iterations is not None and done >= max(self.iterations, len(weighed)):
+                break
+            if deadline is not None and time.perf_counter() >= deadline and done:
+                break
+            guess = spec.determinize(view, self.rng)
+            luck = self.rng.getrandbits(64)
+            for k, choice in enumerate(weighed):
+                game = guess.clone()
+                game.play(choice)
+                rng = random.Random(luck)
+                left = horizon
+                while not game.is_over and left != 0:
+                    mover = game.current_player
+                    assert mover is not None
+                    game.play(spec.policy(game.view(mover), game.legal_actions(), rng))
+                    left -= 1
+                totals[k] += spec.rewards(game)[me]
+                counts[k] += 1
+            done += len(weighed)
+        means = [total / max(1, count) for total, count in zip(totals, counts)]
+        self.last_weighed = {a: (counts[k], means[k]) for k, a in enumerate(weighed)}
+        best = max(range(len(weighed)), key=lambda k: (means[k], k == 0))
+        return weighed[best]
 
     def _iterate(
         self,

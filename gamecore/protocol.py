@@ -595,6 +595,11 @@ class GameSpec:
     """Whether ``action``, about to be played in ``game``, is a secret choice: the other
     players decide on without seeing which one it was (Nuevo Mundo's attacker's tactic). The
     search bot's tree then shares the nodes after it among all its values."""
+    search_choices: Callable[[Any, Sequence[Action]], Sequence[Action]] | None = None
+    """For a game whose turns are many small steps, searched over plans (needs ``policy``):
+    the legal actions worth weighing against the policy's own choice at this decision
+    (empty: follow the policy). The search bot then plays the policy, and weighs these
+    choices by whole guessed games played on by the policy."""
     conformance: tuple[Setup, ...] = ()
     """The set-ups the conformance suite plays it in (``tests/test_conformance.py``): by
     registering them a game gets the whole suite."""

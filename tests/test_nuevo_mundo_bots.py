@@ -469,7 +469,7 @@ def test_the_search_tree_never_lets_the_defender_see_the_attackers_tactic():
     attacker = game.current_player
     legal = game.legal_actions()
     assert legal == [Tactic(t) for t in data.TACTICS]
-    search = SearchBot(3, iterations=200, horizon=4)
+    search = SearchBot(3, iterations=200, horizon=4, method="tree")
     assert search.choose(game.view(attacker), legal) in legal
     root = search.last_root
     assert root is not None and set(root.children) == {*legal, HIDDEN}
@@ -496,9 +496,10 @@ def test_the_search_bot_as_defender_chooses_the_same_whatever_the_attacker_chose
         trial = game.clone()
         trial.play(Tactic(tactic))
         defender = trial.current_player
-        search = SearchBot(5, iterations=60, horizon=4)
-        chosen.add(search.choose(trial.view(defender), trial.legal_actions()))
-    assert len(chosen) == 1
+        for method in ("tree", "auto"):
+            search = SearchBot(5, iterations=60, horizon=4, method=method)
+            chosen.add((method, search.choose(trial.view(defender), trial.legal_actions())))
+    assert len(chosen) == 2  # one choice per method, whatever the attacker chose
 
 
 def test_only_nuevo_mundos_attacking_tactic_is_a_secret_choice():
@@ -509,3 +510,52 @@ def test_only_nuevo_mundos_attacking_tactic_is_a_secret_choice():
     assert all(
         gamecore.GAMES[name].secret is None for name in ("nuevos-mundos", "ecosfera", "mondo")
     )
+
+
+def test_the_search_bot_weighs_the_plans_choices_by_guessed_games_played_on():
+    """Nuevo Mundo is searched over plans: where the plan takes a face-up card, the bot
+    weighs the plan's card against the others, each by the same share of guessed games
+    played to the end by the plan; elsewhere it plays the plan's own step."""
+    from gamecore.nuevo_mundo.actions import PickCard, PlaceCQ
+
+    game = first_game(
+        lambda g: sum(isinstance(a, PickCard) for a in g.legal_actions()) >= 3,
+        players_=2,
+        scenario="antillas",
+    )
+    view, legal = game.view(game.current_player), game.legal_actions()
+    search = SearchBot(4, iterations=12)
+    chosen = search.choose(view, legal)
+    weighed = search.last_weighed
+    planned = players.greedy_policy(view, legal, random.Random(4))
+    assert next(iter(weighed)) == planned and chosen in weighed
+    assert set(weighed) == {a for a in legal if isinstance(a, PickCard)}
+    assert sum(n for n, _ in weighed.values()) == 12
+    assert len({n for n, _ in weighed.values()}) == 1  # an equal share each
+    assert all(0.0 <= mean <= 1.0 for _, mean in weighed.values())
+    best = max(mean for _, mean in weighed.values())
+    assert weighed[chosen][1] == best
+    # the same seed, view and budget: the same choice and the same figures
+    again = SearchBot(4, iterations=12)
+    assert again.choose(view, legal) == chosen and again.last_weighed == weighed
+    # a step between the plan's choices follows the plan, with nothing weighed
+    step = first_game(
+        lambda g: (
+            g.legal_actions()
+            and all(isinstance(a, PlaceCQ) for a in g.legal_actions())
+            and len(g.legal_actions()) > 1
+        ),
+        players_=2,
+        scenario="antillas",
+    )
+    view, legal = step.view(step.current_player), step.legal_actions()
+    follow = SearchBot(9, iterations=12)
+    assert follow.choose(view, legal) == players.greedy_policy(view, legal, random.Random(9))
+    assert follow.last_weighed == {}
+
+
+def test_the_search_bot_explains_a_wrong_method_or_choice_count():
+    with pytest.raises(ValueError, match="'auto' or 'tree'"):
+        SearchBot(method="deep")
+    with pytest.raises(ValueError, match="at least 2 choices"):
+        SearchBot(choices=1)

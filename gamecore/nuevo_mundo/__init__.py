@@ -32,6 +32,7 @@ SPEC = register(
         policy=players.greedy_policy,
         rollout_horizon=players.ROLLOUT_HORIZON,
         secret=bots.secret,
+        search_choices=players.search_choices,
         conformance=(
             *(
                 Setup(count, {"scenario": key, "dice": dice, "rounds": rounds}, seeds=seeds)

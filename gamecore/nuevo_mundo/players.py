@@ -511,6 +511,19 @@ def plan(view: NuevoMundoView, legal: Sequence[Action], rng: random.Random) -> A
     return _operate(read, legal, rng)
 
 
+PLAN_CHOICES: Final = (Settle, PlaceCA, PickCard)
+"""The decisions that shape a plan, which the search bot weighs against the plan's own
+choice (``search_choices``): where to found the first settlement, where to build a CA, which
+face-up card to take. Measured: weighing these beats the greedy plan; the many small steps
+between them (CQ, cones, moves) follow the plan."""
+
+
+def search_choices(view: Any, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions the search bot weighs at this decision (the spec's
+    ``search_choices``): those of ``PLAN_CHOICES``; none elsewhere."""
+    return [a for a in legal if isinstance(a, PLAN_CHOICES)]
+
+
 def greedy_policy(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
     """Nuevo Mundo's greedy player (the spec's ``policy``): ``plan``, checked against the
     legal actions."""
@@ -556,4 +569,5 @@ __all__ = [
     "greedy_policy",
     "odds",
     "plan",
+    "search_choices",
 ]
