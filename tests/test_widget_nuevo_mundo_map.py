@@ -193,3 +193,71 @@ def test_an_unknown_event_is_said_in_words(kind: str) -> None:
     game = table_game()
     said = event_text(game, (kind,) if kind else ())
     assert said == "Something happened that this history cannot describe yet."
+
+
+def _name_rect(shape: Text) -> tuple[float, float, float, float]:
+    from widgets.card_face import text_width
+
+    width = text_width(shape.text, shape.size, bold=True)
+    return (
+        shape.x - width / 2,
+        shape.y - shape.size / 2,
+        shape.x + width / 2,
+        shape.y + shape.size / 2,
+    )
+
+
+def _covers(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players"), [("golfo", 5), ("golfo", 4), ("antillas", 3), ("teaching", 2)]
+)
+def test_no_region_name_hides_under_another_regions_pieces_or_an_arrow(scenario, players) -> None:
+    """On the notebook table's map, at its own size, with the pieces of four rounds of greedy
+    play: every region's name is clear of every other region's badges, of the other names,
+    and of the open coasts' arrows (a crowded region moves its name and badges aside). On a
+    small map where a small region has no clear place left (Antillas: 3 cells of a crowded
+    coast), its name is drawn over the pieces, on a plate: still never under them. Most
+    names keep a clear place of their own."""
+    from widgets.nuevo_mundo.table import NuevoMundoTable
+
+    plated = named = 0
+    for seed in range(3):
+        game = NuevoMundo(players, seed, scenario=scenario)
+        bots = [make_bot("greedy", seed=seed + p) for p in range(players)]
+        while not game.is_over and (game.round < 4 or game.current_player != 0):
+            p = game.current_player
+            game.play(bots[p].choose(game.view(p), game.legal_actions()))
+        shapes = list(NuevoMundoTable.from_game(game).scene())
+        names = {
+            s.id: (k, s)
+            for k, s in enumerate(shapes)
+            if isinstance(s, Text) and (s.id or "").startswith("name-")
+        }
+        assert len(names) == len(game.map.regions)
+        others = []
+        for k, shape in enumerate(shapes):
+            sid = shape.id or ""
+            if sid.startswith("pieces-") and sid.count("-") == 2:  # a badge's frame
+                left, top, width, height = shape.bbox()
+                others.append((int(sid.split("-")[1]), k, (left, top, left + width, top + height)))
+            if sid.startswith("open-") and sid.endswith("-shaft"):
+                left, top, width, height = shape.bbox()
+                others.append((-1, k, (left, top, left + width, top + height)))
+        ids = {s.id for s in shapes}
+        named += len(names)
+        for sid, (at, name) in names.items():
+            region = int(sid.split("-")[1])
+            mine = _name_rect(name)
+            under = [r for r, k, rect in others if r != region and _covers(mine, rect)]
+            crowded = [
+                o.text for _, o in names.values() if o is not name and _covers(mine, _name_rect(o))
+            ]
+            if f"{sid}-plate" in ids:  # drawn last, over whatever it would touch
+                plated += 1
+                assert all(at > k for r, k, rect in others if _covers(mine, rect)), name.text
+                continue
+            assert not under and not crowded, (scenario, seed, name.text, under, crowded)
+    assert plated <= named // 10, f"{plated} of {named} names had no clear place on {scenario}"

@@ -29,6 +29,7 @@ from gamecore.nuevo_mundo import NuevoMundoView
 from gamecore.nuevo_mundo.maps import Map, Segment
 from gamecore.words import join_words, t
 
+from ..card_face import text_width
 from ..palette import HIGHLIGHT, INK, PAPER, text_on
 from ..scene import Path, PathCommand, Polygon, Rect, Scene, Shape, Text
 
@@ -374,33 +375,166 @@ def badge(view: NuevoMundoView, region: int, player: int, x: float, y: float) ->
 
 
 def _region_marks(view: NuevoMundoView, box: Box, look: MapLook) -> list[Shape]:
-    """Each region's name, its pieces, and the selection's outline."""
+    """Each region's name with its pieces under it, where ``_stack_places`` puts them."""
     board = view.map
-    shapes: list[Shape] = []
-    for region in board.regions:
-        ly, lx = region.label
-        x, y = box.point(ly, lx)
-        here = [
+    held = [
+        tuple(
             p
             for p in range(len(view.players))
             if view.cq[region.id][p] or view.ca[region.id][p] or view.ships[region.id][p]
-        ]
-        top = y - (NAME_SIZE + len(here) * (BADGE_H + 1)) / 2
-        shapes.append(
-            Text(
-                id=f"name-{region.id}",
-                x=x,
-                y=top + NAME_SIZE / 2,
-                text=region.name,
-                size=NAME_SIZE,
-                bold=True,
-                anchor="middle",
-                fill=LAND_BORDER if region.land else SEA_BORDER,
-            )
         )
+        for region in board.regions
+    ]
+    sizes = tuple(
+        _stack_size(
+            region.name,
+            [
+                badge_width(view.cq[region.id][p], view.ca[region.id][p], view.ships[region.id][p])
+                for p in held[region.id]
+            ],
+        )
+        for region in board.regions
+    )
+    places = _stack_places(board, box, sizes)
+    shapes: list[Shape] = []
+    on_top: list[Shape] = []  # names with no clear place: drawn last, on a plate
+    for region in board.regions:
+        here = held[region.id]
+        x, y, clear = places[region.id]
+        top = y - sizes[region.id][1] / 2
+        name = Text(
+            id=f"name-{region.id}",
+            x=x,
+            y=top + NAME_SIZE / 2,
+            text=region.name,
+            size=NAME_SIZE,
+            bold=True,
+            anchor="middle",
+            fill=LAND_BORDER if region.land else SEA_BORDER,
+        )
+        if clear:
+            shapes.append(name)
+        else:
+            width = text_width(region.name, NAME_SIZE, bold=True) + 4
+            plate = Rect(
+                id=f"name-{region.id}-plate",
+                x=x - width / 2,
+                y=top,
+                width=width,
+                height=NAME_SIZE,
+                radius=3,
+                fill=LAND if region.land else SEA,
+                opacity=0.9,
+            )
+            on_top += [plate, name]
         for k, p in enumerate(here):
             shapes += badge(view, region.id, p, x, top + NAME_SIZE + 1 + k * (BADGE_H + 1))
-    return shapes
+    return shapes + on_top
+
+
+def _stack_size(name: str, badges: list[float]) -> tuple[float, float]:
+    """The width and height of a region's name with its badges under it."""
+    width = max([text_width(name, NAME_SIZE, bold=True), *badges])
+    return width, NAME_SIZE + len(badges) * (BADGE_H + 1)
+
+
+Rectangle = tuple[float, float, float, float]
+"""Left, top, right, bottom."""
+
+
+def _overlap(a: Rectangle, b: Rectangle) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+@lru_cache(maxsize=64)
+def _arrow_boxes(board: Map, box: Box) -> tuple[Rectangle, ...]:
+    """Where the open coasts' arrows are drawn (a name is kept off them)."""
+    found = []
+    for shape in _coast_marks(board, box):
+        if shape.id and shape.id.endswith("-shaft"):
+            left, top, width, height = shape.bbox()
+            pad = max(12.0, box.cell * 0.7) / 4  # the arrow heads stand out of the shaft
+            found.append((left - pad, top - pad, left + width + pad, top + height + pad))
+    return tuple(found)
+
+
+PLACES_TRIED: Final = 16
+"""How many points of a region a name and its badges may try, nearest the label first."""
+
+
+@lru_cache(maxsize=64)
+def _stack_places(
+    board: Map, box: Box, sizes: tuple[tuple[float, float], ...]
+) -> tuple[tuple[float, float, bool], ...]:
+    """The centre of each region's name and badges (``sizes``: each stack's width and
+    height). A stack goes on its region's label point unless it would cover a stack placed
+    before it or an open coast's arrow; then on the nearest of its cells' centres where it
+    covers nothing, else where it covers least. Stacks with badges are placed first (the
+    larger first), so a name moves aside rather than hide under another region's pieces;
+    a stack never leaves the map. The same pieces always give the same places. Each place
+    says whether it is clear: a name whose stack covers something (a small region in a
+    crowded corner of a small map) is drawn on top of the pieces, on a plate."""
+    right_edge = box.x + board.cols * box.cell
+    bottom_edge = box.y + board.rows * box.cell
+    obstacles: list[Rectangle] = list(_arrow_boxes(board, box))
+    places: dict[int, tuple[float, float]] = {}
+    order = sorted(range(len(board.regions)), key=lambda i: (-sizes[i][1], -sizes[i][0], i))
+    for i in order:
+        region = board.regions[i]
+        width, height = sizes[i]
+        label = box.point(*region.label)
+        centres = sorted(
+            (box.point(r + 0.5, c + 0.5) for r, c in region.cells),
+            key=lambda xy: ((xy[0] - label[0]) ** 2 + (xy[1] - label[1]) ** 2, xy),
+        )
+        best: tuple[float, tuple[float, float], Rectangle] | None = None
+        for x, y in [label, *centres[:PLACES_TRIED]]:
+            x = min(max(x, box.x + width / 2), right_edge - width / 2)
+            y = min(max(y, box.y + height / 2), bottom_edge - height / 2)
+            rect = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+            covered = sum(_overlap(rect, other) for other in obstacles)
+            if best is None or covered < best[0]:
+                best = (covered, (x, y), rect)
+            if covered == 0:
+                break
+        assert best is not None
+        places[i] = best[1]
+        obstacles.append(best[2])
+    return tuple(
+        (*places[i], _clear(i, board, box, places, sizes)) for i in range(len(board.regions))
+    )
+
+
+def _clear(
+    i: int,
+    board: Map,
+    box: Box,
+    places: dict[int, tuple[float, float]],
+    sizes: tuple[tuple[float, float], ...],
+) -> bool:
+    """Whether region ``i``'s name, where it was placed, is clear of the open coasts'
+    arrows and of the other regions' names and badges (each stack: its name, its badges
+    under it)."""
+    name_width = text_width(board.regions[i].name, NAME_SIZE, bold=True)
+    x, y = places[i]
+    top = y - sizes[i][1] / 2
+    mine = (x - name_width / 2, top, x + name_width / 2, top + NAME_SIZE)
+    if any(_overlap(mine, arrow) for arrow in _arrow_boxes(board, box)):
+        return False
+    for j, (ox, oy) in places.items():
+        if j == i:
+            continue
+        width, height = sizes[j]
+        other = (ox - width / 2, oy - height / 2, ox + width / 2, oy + height / 2)
+        if _overlap(mine, other):
+            other_name = text_width(board.regions[j].name, NAME_SIZE, bold=True)
+            name_part = (ox - other_name / 2, other[1], ox + other_name / 2, other[1] + NAME_SIZE)
+            badges = (other[0], other[1] + NAME_SIZE, other[2], other[3])
+            if _overlap(mine, name_part) or _overlap(mine, badges):
+                return False
+    return True
 
 
 def _outline(board: Map, region: int, box: Box, colour: str, width: float, id: str) -> Path:

@@ -54,6 +54,9 @@ from .table_model import NS, Choice, NuevoMundoModel
 from .table_scene import HEIGHT, WIDTH, TableLook, table_scene
 
 SEAT_KINDS: Final = ("human", "random", "greedy", "search", "equilibrium")
+SEARCH_ITERATIONS: Final = 48
+"""The search seat's guessed games per weighed decision (a few seconds at most; the budget
+measured against greedy in docs/rules/nuevo-mundo.md)."""
 CHOICE_SLOTS: Final = 10
 """Buttons for the decision of the moment (a fixed pool: unused ones are hidden)."""
 HISTORY_LINES: Final = 60
@@ -85,7 +88,7 @@ class NuevoMundoTable(ModelTable[NuevoMundo]):
         lang: str | None = None,
         dice: str = "engine",
         cards: str = "engine",
-        search_iterations: int = 150,
+        search_iterations: int = SEARCH_ITERATIONS,
         step_bots: bool = False,
     ) -> None:
         if lang is not None:  # the widget's words follow the process language
@@ -109,7 +112,7 @@ class NuevoMundoTable(ModelTable[NuevoMundo]):
         n = len(game.players)
         chosen = check_seats(seats, n, SEAT_KINDS)
         table = cls.__new__(cls)
-        table._build(game.clone(), chosen, 150, step_bots)
+        table._build(game.clone(), chosen, SEARCH_ITERATIONS, step_bots)
         return table
 
     # ------------------------------------------------------------------ the model's state
