@@ -1,11 +1,12 @@
-"""Mondo rivals: the levels against each other, against random bots, and what jumping out
-early pays.
+"""Mondo rivals: the levels against each other, against random bots, what jumping out early
+pays, and what taking tasks and favouring the modifier pay at the higher levels.
 
     python benchmarks/mondo_study.py                # 60 games per table
     python benchmarks/mondo_study.py --games 200    # narrower intervals
     python benchmarks/mondo_study.py --quick        # a smoke run (a few short games)
+    python benchmarks/mondo_study.py --tables 4,5 --games 200   # the higher levels only
 
-Three tables, each played by the study workbench (``gamecore.experiments.run_study`` with
+Five tables, each played by the study workbench (``gamecore.experiments.run_study`` with
 Mondo's plug-in, over ``--workers`` processes; the same seed gives the same games on any
 number of them):
 
@@ -16,6 +17,12 @@ number of them):
    spaces (or fills its board: "full"), seats 2 and 3 steady rivals that fill their boards.
    Every variant plays the same deals (game ``i`` gets the same seed), so the differences
    come from the jumping alone.
+4. **Tasks** (expert level, its own 5-minute timer): seat 1 is a steady rival that takes
+   and pursues additional tasks, or one that never takes them (``tasks=False``), against two
+   steady rivals that do; the same deals, so the score difference is paired game by game.
+   The tasks each seat took and fulfilled are the study's ``tasks_taken`` and ``tasks_done``.
+5. **Modifier** (advanced level, its own 6-minute timer): seat 1 favours the round's scoring
+   modifier, or ignores it (``modifier=False``), against two steady rivals that favour it.
 
 Figures are measured and printed, never asserted.
 """
@@ -34,6 +41,7 @@ from gamecore.experiments import bot, run_study
 from gamecore.experiments.pace import terminal_progress
 from gamecore.experiments.stats import mean_difference
 from gamecore.experiments.study import StudyResult
+from gamecore.mondo.kit import round_seconds
 from gamecore.mondo.rivals import LEVELS, PACE_MS
 from gamecore.mondo.scoring import CATEGORIES
 
@@ -43,7 +51,10 @@ JUMPS: tuple[int | None, ...] = (12, 16, 20, 22, None)
 SHORT = {"bonus": "chip", "empty_spaces": "empty", "wrong_connections": "wrong"}
 
 
-def study(args: argparse.Namespace, bots: list, seconds: int) -> tuple[StudyResult, float]:
+def study(
+    args: argparse.Namespace, bots: list, seconds: int | None, level: str = "beginner"
+) -> tuple[StudyResult, float]:
+    """``seconds`` None: the level's own timer."""
     start = time.perf_counter()
     result = run_study(
         "mondo",
@@ -53,6 +64,7 @@ def study(args: argparse.Namespace, bots: list, seconds: int) -> tuple[StudyResu
         bots=bots,
         workers=args.workers,
         round_seconds=seconds,
+        level=level,
         progress=terminal_progress(),
     )
     return result, time.perf_counter() - start
@@ -61,6 +73,13 @@ def study(args: argparse.Namespace, bots: list, seconds: int) -> tuple[StudyResu
 def margin(values: Sequence[float]) -> float:
     """Half the width of the 95% interval of the mean (normal approximation)."""
     return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> str:
+    """The mean of ``a - b`` game by game (the same deals) with its 95% interval."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    return f"{mean:+5.2f} ± {margin(diffs):4.2f}"
 
 
 def seat_mean(result: StudyResult, name: str, seat: int) -> float:
@@ -154,6 +173,93 @@ def jumping_table(args: argparse.Namespace) -> float:
     return total
 
 
+def rate_and_score(result: StudyResult) -> str:
+    """Seat 1's win rate (95%) and mean score ± 95%."""
+    rate = result.win_rates_by_seat()[0]
+    scores = [float(s) for s in result.scores(0)]
+    return (
+        f"{100 * rate.rate:5.1f}% ({100 * rate.low:4.1f}-{100 * rate.high:5.1f}%)  "
+        f"{statistics.fmean(scores):7.1f} ± {margin(scores):4.1f}"
+    )
+
+
+def level_seconds(args: argparse.Namespace) -> int | None:
+    """Tables 4 and 5 use their level's own timer (None), except in a smoke run."""
+    return args.seconds if args.quick else None
+
+
+def level_words(args: argparse.Namespace, level: str) -> str:
+    seconds = level_seconds(args)
+    return f"{seconds}-second rounds" if seconds else f"{round_seconds(level) // 60}-minute rounds"
+
+
+def tasks_table(args: argparse.Namespace) -> float:
+    print(
+        f"4. Tasks (expert level, {level_words(args, 'expert')}): seat 1 a steady rival that "
+        f"takes tasks or never does, against two steady rivals that take them; {args.games} "
+        "games per variant, the same deals"
+    )
+    print(
+        "  seat 1           win rate (95%)        mean score ± 95%   tasks pts  modifier  "
+        "taken  done   score vs never (paired, 95%)"
+    )
+    results: dict[str, StudyResult] = {}
+    total = 0.0
+    for label, takes in (("never", False), ("takes tasks", True)):
+        bots = [bot("rival", label="seat 1", tasks=takes), "rival", "rival"]
+        results[label], seconds = study(args, bots, level_seconds(args), level="expert")
+        total += seconds
+    never = [float(s) for s in results["never"].scores(0)]
+    for label, result in results.items():
+        scores = [float(s) for s in result.scores(0)]
+        tasks = statistics.fmean(dict(r.points)["tasks"][0] for r in result.rows)
+        modifier = statistics.fmean(dict(r.points)["modifier"][0] for r in result.rows)
+        taken = sum(v or 0 for v in result.measure("tasks_taken_1"))
+        done = sum(v or 0 for v in result.measure("tasks_done_1"))
+        vs = "(reference)" if label == "never" else paired(scores, never)
+        print(
+            f"  {label:<14} {rate_and_score(result)}     {tasks:7.2f}  "
+            f"{modifier:8.2f}  {taken:5d}  {done:4d}   {vs}"
+        )
+    others = results["takes tasks"]
+    taken = sum(v or 0 for s in (2, 3) for v in others.measure(f"tasks_taken_{s}"))
+    done = sum(v or 0 for s in (2, 3) for v in others.measure(f"tasks_done_{s}"))
+    print(f"  seats 2 and 3 (take tasks): {taken} tasks taken, {done} fulfilled")
+    print()
+    return total
+
+
+def modifier_table(args: argparse.Namespace) -> float:
+    print(
+        f"5. Modifier (advanced level, {level_words(args, 'advanced')}): seat 1 a steady rival "
+        f"that favours the round's modifier or ignores it, against two that favour it; "
+        f"{args.games} games per variant, the same deals"
+    )
+    print(
+        "  seat 1           win rate (95%)        mean score ± 95%   modifier pts  "
+        "score vs ignoring (paired, 95%)"
+    )
+    results: dict[str, StudyResult] = {}
+    total = 0.0
+    for label, favours in (("ignores", False), ("favours", True)):
+        bots = [bot("rival", label="seat 1", modifier=favours), "rival", "rival"]
+        results[label], seconds = study(args, bots, level_seconds(args), level="advanced")
+        total += seconds
+    ignores = [float(s) for s in results["ignores"].scores(0)]
+    for label, result in results.items():
+        scores = [float(s) for s in result.scores(0)]
+        modifier = statistics.fmean(dict(r.points)["modifier"][0] for r in result.rows)
+        vs = "(reference)" if label == "ignores" else paired(scores, ignores)
+        print(f"  {label:<14} {rate_and_score(result)}     {modifier:10.2f}  {vs}")
+    print()
+    return total
+
+
+TABLES = {1: levels_table, 2: chance_table, 3: jumping_table, 4: tasks_table, 5: modifier_table}
+GAMES_PER_TABLE = {1: 1, 2: 1, 3: len(JUMPS), 4: 2, 5: 2}
+"""How many studies of ``--games`` games each table plays."""
+
+
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=60, help="games per table and variant")
@@ -161,7 +267,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--seconds", type=int, default=420, help="seconds per round")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 games of 90 s")
+    parser.add_argument("--tables", default="1,2,3,4,5", help="which tables, e.g. 4,5")
     args = parser.parse_args(argv)
+    try:
+        args.tables = sorted({int(x) for x in args.tables.split(",")})
+    except ValueError:
+        parser.error("--tables takes table numbers separated by commas, e.g. 4,5")
+    if not set(args.tables) <= set(TABLES):
+        parser.error(f"--tables: the tables are {', '.join(map(str, TABLES))}")
     if args.quick:
         args.games, args.seconds = 3, 90
     if args.games < 1 or args.workers < 1:
@@ -174,8 +287,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("Mondo rivals study (gamecore.mondo.rivals through gamecore.experiments)")
     print(f"seed {args.seed}; {args.workers} worker processes")
     print()
-    seconds = levels_table(args) + chance_table(args) + jumping_table(args)
-    games = args.games * (2 + len(JUMPS))
+    seconds = sum(TABLES[k](args) for k in args.tables)
+    games = args.games * sum(GAMES_PER_TABLE[k] for k in args.tables)
     print(
         f"Speed: {games} three-player games in {seconds:.0f} s of wall-clock time "
         f"({games / seconds:.2f} games/s on {args.workers} worker processes)"

@@ -15,8 +15,10 @@ import gamecore
 from gamecore import make_bot, new_game
 from gamecore.bots import RandomBot
 from gamecore.experiments import bot, run_study
-from gamecore.mondo import JumpOut, Mondo, Place, Return, Stop, parse_face
-from gamecore.mondo.game import STEP_MS
+from gamecore.mondo import JumpOut, Mondo, Place, Return, Stop, TakeTask, modules, parse_face
+from gamecore.mondo.board import Board
+from gamecore.mondo.game import STEP_MS, cell_faces
+from gamecore.mondo.rival_aims import aims_for
 from gamecore.mondo.rivals import (
     JITTER,
     LEVELS,
@@ -29,7 +31,7 @@ from gamecore.mondo.rivals import (
     level_name,
     volcano_costs,
 )
-from gamecore.mondo.scoring import CATEGORIES
+from gamecore.mondo.scoring import CATEGORIES, analyse
 from gamecore.mondo.study import MEASURES, STUDY, measure_title
 from gamecore.words import t
 
@@ -395,7 +397,7 @@ def test_a_random_bot_still_plays_mondo_beside_rivals():
 # ---------------------------------------------------------------------------- the benchmark
 
 
-def test_the_study_benchmark_prints_its_three_tables(monkeypatch, capsys):
+def test_the_study_benchmark_prints_its_five_tables(monkeypatch, capsys):
     """Only the shape of the printout: its figures are measurements, never asserted."""
     import sys
     from pathlib import Path
@@ -406,8 +408,10 @@ def test_the_study_benchmark_prints_its_three_tables(monkeypatch, capsys):
 
     mondo_study.main(["--games", "2", "--seconds", "60", "--workers", "1"])
     out = capsys.readouterr().out
-    for title in ("1. Levels", "2. Against chance", "3. Jumping out", "Machine", "games/s"):
+    titles = ("1. Levels", "2. Against chance", "3. Jumping out", "4. Tasks", "5. Modifier")
+    for title in (*titles, "Machine", "games/s"):
         assert title in out
+    assert "\n  takes tasks " in out and "\n  favours " in out
     for level in LEVELS:
         assert f"\n  {level} (" in out
     assert "(reference)" in out and out.count("\n  full ") == 1
@@ -427,3 +431,173 @@ def test_asking_a_rival_again_gives_the_same_action():
         game.play(RivalBot(5, level="slow").choose(other, []))
     assert rival.gap(0, 1000) == rival.gap(0, 1000) != rival.gap(0, 1001)
     assert 6000 <= rival.gap(2, 123) <= 10000
+
+
+# ---------------------------------------------------------------------------- the higher levels
+
+
+BEFORE_TASKS = {
+    # sha256 of the log (to_json) of games played before rivals knew the higher levels
+    # (prefix): the beginner rival, and a rival told to ignore tasks and modifier, still play
+    # them move for move
+    ("beginner", 3, 1): "d7687ccc54c94cb8",
+    ("beginner", 2, 2): "e0a98d3f6a30be42",
+    ("expert", 3, 1): "e0e609043754713f",
+    ("advanced", 2, 2): "88e20e58c0145138",
+}
+
+
+def old_game(level: str, players: int, seed: int, **rival_options) -> Mondo:
+    side = "B" if players == 2 else "A"
+    game = new_game("mondo", players=players, seed=seed, level=level, side=side, round_seconds=150)
+    paces = ("fast", "steady", "slow")
+    bots = [RivalBot(seed * 10 + p, level=paces[p % 3], **rival_options) for p in range(players)]
+    drive(game, bots)
+    return game
+
+
+def log_digest(game: Mondo) -> str:
+    import hashlib
+
+    return hashlib.sha256(game.to_json().encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), sorted(BEFORE_TASKS))
+def test_the_beginner_rival_and_a_rival_ignoring_the_levels_play_as_before(level, players, seed):
+    options = {} if level == "beginner" else {"tasks": False, "modifier": False}
+    game = old_game(level, players, seed, **options)
+    assert log_digest(game) == BEFORE_TASKS[(level, players, seed)]
+
+
+def expert_games(games: int, **seat_1) -> list[tuple[Mondo, list]]:
+    """Three steady rivals at the expert level (seat 1 with ``seat_1``'s options), each game
+    with the actions played."""
+    out = []
+    for seed in range(games):
+        game = new_game("mondo", players=3, seed=100 + seed, level="expert")
+        bots = [RivalBot(seed * 10, **seat_1), RivalBot(seed * 10 + 1), RivalBot(seed * 10 + 2)]
+        out.append((game, drive(game, bots)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def expert() -> list[tuple[Mondo, list]]:
+    return expert_games(4)
+
+
+@pytest.mark.parametrize("level", ["beginner", "advanced"])
+def test_a_rival_takes_tasks_only_at_the_expert_level(level, expert):
+    game = new_game("mondo", players=3, seed=100, level=level, round_seconds=150)
+    actions = drive(game, [RivalBot(s) for s in range(3)])
+    assert not any(isinstance(a, TakeTask) for a in actions)
+    taken = [a for _, actions in expert for a in actions if isinstance(a, TakeTask)]
+    assert len(taken) >= 6, taken  # 4 games of 3 rounds, 3 rivals
+    assert {a.seat for a in taken} == {0, 1, 2}
+
+
+def task_rows(game: Mondo) -> list[int]:
+    """The points of every task taken in the game (a task's value, or minus it)."""
+    points = [r.points(name, "tasks") for r in game.rounds for name in game.players]
+    return [p for p in points if p]
+
+
+def test_a_rival_pursues_the_tasks_it_takes(expert):
+    """Tasks taken are fulfilled far more often than a task on show is by a board built
+    without tasks (a never-taking rival's boards, each against every task shown)."""
+    points = [p for game, _ in expert for p in task_rows(game)]
+    done = sum(1 for p in points if p > 0) / len(points)
+    chance = []
+    for game, _ in expert_games(2, tasks=False):
+        for boards in game.finished_boards:
+            board = Board.from_cells(cell_faces(boards[0]), game.board(0).cols)
+            a = analyse(board, game.rim())
+            chance += [modules.fulfilled(task, a) for task in modules.tasks()]
+    baseline = sum(chance) / len(chance)
+    assert done >= 0.85 > 3 * baseline, (done, baseline)
+
+
+def test_a_rival_at_the_expert_level_is_deterministic_for_a_seed(expert):
+    game, actions = expert[0]
+    again = expert_games(1)[0]
+    assert again[1] == actions and again[0].score().totals() == game.score().totals()
+
+
+def test_the_study_counts_the_tasks_taken_and_done():
+    study = run_study("mondo", games=2, seed=4, players=3, bots="rival", level="expert")
+    for row in study.rows:
+        measures = dict(row.measures)
+        points = dict(row.points)["tasks"]
+        for seat in (1, 2, 3):
+            taken, done = measures[f"tasks_taken_{seat}"], measures[f"tasks_done_{seat}"]
+            assert 0 <= done <= taken <= 3
+            assert taken or points[seat - 1] == 0
+    assert sum(sum(study.measure(f"tasks_taken_{s}")) for s in (1, 2, 3)) > 0
+    beginner = run_study("mondo", games=1, seed=4, players=2, bots="rival", round_seconds=60)
+    assert beginner.measure("tasks_taken_1") == [0] and beginner.measure("tasks_done_2") == [0]
+
+
+# ---------------------------------------------------------------------------- aims
+
+
+def expert_view(task: str = "", modifier: str = "", board_rows=None):
+    view = view_with(board_rows or ["wwww . . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW])
+    tasks = ("no_volcano", "no_wrong_connection", "no_empty_space", "three_water")
+    return dataclasses.replace(
+        view,
+        options={**view.options, "level": "expert", "round_seconds": 300},
+        limit=300_000,
+        modifier=modifier,
+        tasks=tasks,
+        task_of=(task, ""),
+    )
+
+
+def test_no_aims_at_the_beginner_level_and_the_modifiers_and_tasks_aims():
+    assert aims_for(view_with([EMPTY_ROW] * 4), 0, modifier=True, tasks=True) is None
+    volcano = aims_for(expert_view("no_volcano"), 0, modifier=True, tasks=True)
+    assert volcano is not None and volcano.volcano >= 100
+    assert aims_for(expert_view("no_volcano"), 0, modifier=True, tasks=False) is None
+    water = aims_for(expert_view(modifier="most_water_animals"), 0, modifier=True, tasks=True)
+    assert water is not None and water.water_animal > 0
+    assert aims_for(expert_view(modifier="most_lakes"), 0, modifier=False, tasks=True) is None
+    fill = aims_for(expert_view("no_empty_space"), 0, modifier=True, tasks=True)
+    assert fill is not None and fill.fill_board
+
+
+def test_a_rival_with_a_task_avoids_what_would_break_it():
+    rival = RivalBot(1)
+    free = expert_view()
+    wrong = expert_view("no_wrong_connection")
+    # a desert beside the water rim: a wrong connection, but the space is worth filling
+    plain = Position(free, 0, aims_for(free, 0, modifier=True, tasks=True))
+    banned = Position(wrong, 0, aims_for(wrong, 0, modifier=True, tasks=True))
+    desert = _shapes(parse_face("dwww"))[0]
+    assert banned.gain(desert, 1, 0.0) < plain.gain(desert, 1, 0.0) - 50
+    # no volcano: a volcano tile in hand goes on its other side, never volcano up
+    held = dataclasses.replace(
+        expert_view("no_volcano"), hand=(parse_face("wwww"), parse_face("wwwwV"))
+    )
+    action = rival.choose(held, [])
+    assert isinstance(action, (Place, Return))
+    assert not isinstance(action, Place) or action.side == 0
+
+
+def test_a_rival_takes_a_task_it_can_fulfil_and_not_one_it_cannot():
+    rival = RivalBot(1, level="fast")
+    late = dataclasses.replace(expert_view(), now=270_000, ready=(270_000, 0))
+    # a board of one water tile, late in a 5-minute round: a few tiles to come cannot cost
+    # much, so "no wrong connection" (3) is worth pursuing
+    action = rival.choose(late, [])
+    assert isinstance(action, TakeTask) and late.tasks[action.slot] == "no_wrong_connection"
+    never = RivalBot(1, level="fast", tasks=False).choose(late, [])
+    assert not isinstance(never, TakeTask)
+    # with a volcano and a wrong connection on the board, neither is worth the risk
+    spoiled = dataclasses.replace(
+        expert_view(board_rows=["wwwwV dwww . . . .", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW]),
+        now=270_000,
+        ready=(270_000, 0),
+    )
+    assert not isinstance(rival.choose(spoiled, []), TakeTask)
+    # early in the round, pursuing it would cost more than it is worth
+    early = dataclasses.replace(expert_view(), now=10_000, ready=(10_000, 0))
+    assert not isinstance(rival.choose(early, []), TakeTask)

@@ -10,10 +10,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gamecore.mondo import score_round
-from gamecore.mondo.board import parse_board
+from gamecore import new_game
+from gamecore.mondo import Mondo, TakeTask, score_round
+from gamecore.mondo.board import board_text, parse_board
 from gamecore.mondo.examples import RULEBOOK_BOARDS
 from gamecore.mondo.faces import parse_face
+from gamecore.mondo.rivals import RivalBot
 from widgets.mondo.pad import MondoScoringPad
 from widgets.mondo.pad_model import box_faces
 from widgets.mondo.tiles import TERRAIN_COLOURS, draw_board, draw_face, terrain_pattern
@@ -424,3 +426,140 @@ def test_a_pad_opened_with_the_rulebooks_boards() -> None:
         MondoScoringPad.from_boards({"Marianne": MARIANNE, "Ginger": "wwww wxww"})
     with pytest.raises(ValueError, match="not 7"):
         MondoScoringPad.from_boards({"Marianne": MARIANNE}, bonus={"Marianne": 7})
+
+
+# --- the advanced and expert levels: the engine's scoring, step by step ------------------
+
+
+def game_midway(level: str, seed: int = 3) -> Mondo:
+    """A game of two rivals at ``level``, stopped once each has placed some tiles (and, at
+    the expert level, taken a task)."""
+    game = new_game("mondo", players=2, seed=seed, level=level)
+    rivals = [RivalBot(seed), RivalBot(seed + 1, level="fast")]
+    while game.round == 0 and game.now < 150_000:
+        player = game.current_player
+        assert player is not None
+        game.play(rivals[player].choose(game.view(player), []))
+    if level == "expert" and game.task(0) is None:
+        free = next(s for s, x in enumerate(game.task_display) if x not in game.task_of)
+        game.play(TakeTask(0, game.now, free))
+    return game
+
+
+def pad_of(game: Mondo) -> MondoScoringPad:
+    """The pad with the game's boards, chips, modifier and tasks typed in."""
+    names = game.players
+    tasks = {n: task.id for p, n in enumerate(names) if (task := game.task(p)) is not None}
+    return MondoScoringPad.from_boards(
+        {n: board_text(game.board(p)) for p, n in enumerate(names)},
+        bonus={n: game.chips[p] for p, n in enumerate(names) if game.chips[p]},
+        level=game.level,
+        modifier=game.modifier().id,
+        tasks=tasks,
+    )
+
+
+def rows(sheet) -> list[tuple[str, str, int, str]]:
+    return [(r.player, r.category, r.points, r.reason) for r in sheet.rows]
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+def test_the_pad_scores_the_higher_levels_as_the_engine_does(level: str) -> None:
+    game = game_midway(level)
+    pad = pad_of(game)
+    sheet = pad.sheet()
+    assert sheet is not None
+    assert rows(sheet) == rows(game.round_sheet())
+    assert sheet.categories == game.round_sheet().categories
+    categories = [s.row.category for s in pad.model.steps()]
+    extra = ["modifier"] if level == "advanced" else ["modifier", "tasks"]
+    assert categories[-len(extra) :] == extra
+    assert pad.show_all() and pad.model.so_far() == game.round_sheet().total(game.players[0])
+
+
+def test_the_modifier_step_lights_what_it_counts_and_says_why() -> None:
+    pad = MondoScoringPad(players=("Ana", "Bo"), level="advanced")
+    assert pad.set_modifier("most_closed_landscapes")
+    pad.set_text("wfww wwwf .\nwwww wwww .")  # one closed forest across two tiles
+    pad.set_text("wwww", "Bo")
+    pad.choose("Ana")
+    steps = pad.model.steps()
+    while pad.model.current() is None or pad.model.current().row.category != "modifier":
+        assert pad.step()
+    scene = pad.scene()
+    assert lit(scene) == {(0, 0, 1), (0, 1, 3)}
+    reason = texts(scene, "step-reason")
+    assert "the most closed landscapes: 1, the most this round: +3" in reason
+    assert texts(scene, "step-head").startswith(f"Step {len(steps)} of {len(steps)}: Scoring")
+    assert pad.sheet().points("Bo", "modifier") == 0
+
+
+def test_an_expert_task_row_scores_its_value_or_costs_it() -> None:
+    pad = MondoScoringPad(players=("Ana", "Bo"), level="expert")
+    pad.set_text("wfww wwwf .")  # an empty space: "no empty space" fails
+    pad.set_text("wwww wwww", "Bo")  # no volcano at all: fulfilled
+    assert pad.choose("Ana") and pad.set_task("no_empty_space")
+    assert "Ana took the task: no empty space (±3)." in pad.status.text
+    assert pad.set_task("no_volcano", "Bo")
+    sheet = pad.sheet()
+    assert sheet is not None
+    assert sheet.points("Ana", "tasks") == -3 and sheet.points("Bo", "tasks") == 2
+    assert pad.show_all()
+    assert "task not fulfilled, no empty space (±3): -3" in texts(pad.scene(), "step-reason")
+    assert pad.set_task(None) and pad.sheet().points("Ana", "tasks") == 0
+
+
+def test_the_level_and_the_task_are_told_beside_the_board() -> None:
+    pad = MondoScoringPad()
+    assert not any(i.startswith(("level", "task")) for i in pad.scene().ids())  # as before
+    assert pad.set_level("expert")
+    assert "Expert level" in pad.status.text and "+3 to the most" in pad.status.text
+    assert "Expert level" in texts(pad.scene(), "level")
+    assert texts(pad.scene(), "task") == "Marianne took no task this round."
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda pad: pad.set_task("dragons"), "There is no task 'dragons'; the tasks are three"),
+        (lambda pad: pad.set_modifier("tallest_volcano"), "There is no scoring modifier"),
+        (lambda pad: pad.set_level("master"), "beginner, advanced, expert, not 'master'"),
+        (lambda pad: pad.set_task("no_volcano", "Zoe"), "There is no player 'Zoe'"),
+    ],
+)
+def test_bad_level_modifier_or_task_is_explained_and_nothing_changes(call, words) -> None:
+    pad = MondoScoringPad(players=("Ana", "Bo"), level="expert")
+    before = (pad.model.level, pad.model.modifier, list(pad.model.tasks))
+    assert call(pad) is False
+    assert words in pad.status.text
+    assert (pad.model.level, pad.model.modifier, list(pad.model.tasks)) == before
+
+
+def test_tasks_and_modifiers_need_their_level_and_a_task_goes_to_one_player() -> None:
+    pad = MondoScoringPad(players=("Ana", "Bo"))
+    assert not pad.set_task("no_volcano") and "Only the expert level" in pad.status.text
+    assert not pad.set_modifier("most_lakes") and "The beginner level has no" in pad.status.text
+    assert pad._modifier.disabled and pad._task.disabled
+    pad._level.value = "expert"
+    assert pad.model.level == "expert" and not pad._task.disabled and not pad._modifier.disabled
+    pad._task.value = "no_volcano"
+    assert pad.model.tasks == ["no_volcano", ""]
+    pad.choose("Bo")
+    pad._task.value = "no_volcano"
+    assert "Ana already took that task" in pad.status.text
+    assert pad.model.tasks == ["no_volcano", ""] and pad._task.value == ""
+    pad._modifier.value = "most_lakes"
+    assert pad.model.modifier == "most_lakes"
+    with pytest.raises(ValueError, match="There is no task 'x'"):
+        MondoScoringPad.from_boards({"Ana": "wwww"}, level="expert", tasks={"Ana": "x"})
+
+
+@pytest.mark.usefixtures("spanish")
+def test_the_higher_levels_speak_spanish() -> None:
+    pad = MondoScoringPad(players=("Ana",), level="expert")
+    assert pad._level.options[2][0] == "experto (+ modificador y tareas)"
+    assert not pad.set_task("dragones") and "No existe la tarea 'dragones'" in pad.status.text
+    assert pad.set_task("no_volcano") and "Ana tomó la tarea: ningún volcán" in pad.status.text
+    pad.set_text("wwww")
+    pad.show_all()
+    assert "tarea cumplida" in texts(pad.scene(), "step-reason")

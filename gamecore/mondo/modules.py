@@ -151,15 +151,28 @@ def _touches_rim(x: Landscape, a: Analysis) -> bool:
     return False
 
 
-def measure(modifier: Modifier, a: Analysis) -> int:
-    """What ``modifier`` compares between the players, on one board."""
+def counted(modifier: Modifier, a: Analysis) -> tuple[int, ...]:
+    """What ``modifier`` counts on one board: for ``most_animals_in`` the animals (indices
+    into ``a.animals``), else the landscapes (indices into ``a.landscapes``): every one it
+    counts for ``most_closed``, the largest (all of that size) for ``largest``."""
+    if modifier.kind == "most_animals_in":
+        return tuple(
+            i for i, animal in enumerate(a.animals) if _matches(modifier.terrain, animal.terrain)
+        )
+    found = [i for i, x in enumerate(a.landscapes) if _counted(x, modifier.terrain, a)]
     if modifier.kind == "largest":
-        sizes = [len(x.cells) for x in a.landscapes if _counted(x, modifier.terrain, a)]
-        return max(sizes, default=0)
-    if modifier.kind == "most_closed":
-        return sum(1 for x in a.landscapes if _counted(x, modifier.terrain, a))
-    # most_animals_in
-    return sum(1 for animal in a.animals if _matches(modifier.terrain, animal.terrain))
+        size = max((len(a.landscapes[i].cells) for i in found), default=0)
+        return tuple(i for i in found if len(a.landscapes[i].cells) == size)
+    return tuple(found)
+
+
+def measure(modifier: Modifier, a: Analysis) -> int:
+    """What ``modifier`` compares between the players, on one board: the size of the largest
+    landscape it counts (``largest``), or how many it counts."""
+    found = counted(modifier, a)
+    if modifier.kind == "largest":
+        return len(a.landscapes[found[0]].cells) if found else 0
+    return len(found)
 
 
 def modifier_rows(modifier: Modifier, analyses: Mapping[str, Analysis]) -> list[ScoreRow]:

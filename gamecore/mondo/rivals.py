@@ -37,6 +37,14 @@ How it decides, each time:
   else can change the heap, when it jumps out.
 - **A tile in hand.** It places it at the best spot (both sides, four turns, every open
   space) when that adds something, else puts it back on the heap.
+- **The higher levels** (``rival_aims``). At the advanced and expert levels a water
+  modifier (lakes, water animals) weighs a little in the estimate. At the expert level,
+  with an empty hand and no task yet, it takes a task on show when its expected points
+  (value x (2 x chance - 1), the chance judged from its board and the actions it has left)
+  beat what pursuing it and the action cost; then it pursues it (no volcano: no volcano is
+  placed; no wrong connection: none is made; no empty space: every tile is placed and it
+  stays in until the board is full). Just before it jumps out, it takes a free task its
+  board fulfils. At the beginner level it plays as it always has, move for move.
 
 A placement's gain is a fast estimate, not a full rescore (``scoring.analyse`` of a
 half-full board takes about 0.5 ms, the estimate about 6 us, and a decision looks at up to
@@ -66,10 +74,11 @@ from typing import Any, Final
 from ..protocol import Action
 from ..words import t
 from . import kit
-from .actions import SIDES, JumpOut, Place, Return, Stop, Take
+from .actions import SIDES, JumpOut, Place, Return, Stop, Take, TakeTask
 from .board import rim_index
 from .faces import ACTIVE, INACTIVE, WATER, Face
 from .game import PLAYING, STEP_MS, MondoView
+from .rival_aims import Aims, aims_for, sure_task, task_to_take
 
 LEVELS: Final = ("slow", "steady", "fast")
 """The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
@@ -125,7 +134,7 @@ def level_about(level: object) -> str:
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """What the estimate needs of one face as it would lie: its edges' terrains, the region
-    of each edge, how many regions, an animal, a volcano."""
+    of each edge, how many regions, an animal (and whether it stands in water), a volcano."""
 
     turn: int
     edges: tuple[str, str, str, str]
@@ -133,6 +142,7 @@ class _Shape:
     regions: int
     animal: bool
     volcano: str
+    animal_in_water: bool
 
 
 @cache
@@ -158,6 +168,8 @@ def _shapes(face: Face) -> tuple[_Shape, ...]:
                 regions=len(turned.regions),
                 animal=turned.has_animal,
                 volcano=turned.volcano,
+                animal_in_water=turned.has_animal
+                and turned.terrain_of(turned.animal_region) == WATER,
             )
         )
     return tuple(out)
@@ -175,9 +187,10 @@ class _Land:
     terrain: str
     open: int
     error: bool
-
-    def worth(self) -> float:
-        return _worth(self.terrain, self.open, self.error)
+    size: int = 0
+    """Its tiles."""
+    rim: bool = False
+    """Whether it reaches the rim (water that does is no lake)."""
 
 
 def _worth(terrain: str, open_edges: int, error: bool) -> float:
@@ -189,9 +202,13 @@ def _worth(terrain: str, open_edges: int, error: bool) -> float:
 class Position:
     """One player's board as the estimate reads it: its landscapes (joined regions, with
     their open edges and whether a wrong connection spoils them), and for every empty space
-    what lies beyond each of its edges."""
+    what lies beyond each of its edges. ``aims``: what the round's modifier and the
+    player's task add to the estimate (``rival_aims``; None: the beginner's estimate)."""
 
-    def __init__(self, view: MondoView, player: int) -> None:
+    def __init__(self, view: MondoView, player: int, aims: Aims | None = None) -> None:
+        self.aims = aims
+        self.filled_worth = FILLED_SPACE + (aims.filled if aims else 0.0)
+        self.wrong_cost = WRONG + (aims.wrong if aims else 0.0)
         self.rows = view.rows
         self.cols = view.cols
         self.faces: tuple[Face | None, ...] = view.boards[player]
@@ -239,6 +256,7 @@ class Position:
                     parent[s * 4 + i] = s * 4 + i
         opened: dict[int, int] = {}
         spoiled: set[int] = set()
+        rimmed: set[int] = set()
         for s, face in enumerate(self.faces):
             if face is None:
                 continue
@@ -246,6 +264,7 @@ class Position:
                 node = s * 4 + face.region_of(edge)
                 other = self.neighbours[s][edge]
                 if other is None:
+                    rimmed.add(node)
                     if face.edges[edge] != self.rim_letter(s, edge):
                         spoiled.add(node)
                     continue
@@ -260,6 +279,7 @@ class Position:
                     else:
                         a, b = root(node), root(far)
                         parent[max(a, b)] = min(a, b)
+        spaces: dict[int, set[int]] = {}
         for node in parent:
             top = root(node)
             self.land_of[node] = top
@@ -270,6 +290,21 @@ class Position:
                 land = self.lands[top] = _Land(face.terrain_of(node % 4), 0, False)
             land.open += opened.get(node, 0)
             land.error = land.error or node in spoiled
+            land.rim = land.rim or node in rimmed
+            spaces.setdefault(top, set()).add(node // 4)
+        for top, covered in spaces.items():
+            self.lands[top].size = len(covered)
+
+    def worth(self, terrain: str, open_edges: int, error: bool, size: int, rim: bool) -> float:
+        """A landscape's worth to the estimate: the rulebook's (``_worth``), and what the
+        aims add."""
+        if self.aims is None:
+            return _worth(terrain, open_edges, error)
+        extra = self.aims.extra(terrain, OPEN_SHARE**open_edges, error, size, rim)
+        return _worth(terrain, open_edges, error) + extra
+
+    def land_worth(self, land: _Land) -> float:
+        return self.worth(land.terrain, land.open, land.error, land.size, land.rim)
 
     def _asks(self, space: int) -> frozenset[str]:
         """The landscapes an empty space's placed neighbours and rim ask of its edges."""
@@ -303,8 +338,11 @@ class Position:
 
     def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
         """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""
-        value = FILLED_SPACE + (ANIMAL if shape.animal else 0.0) - volcano_cost
+        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
+        if shape.animal_in_water and self.aims is not None:
+            value += self.aims.water_animal
         bad = 0  # the regions (a bit each) with a wrong connection
+        rimmed = 0  # the regions (a bit each) that reach the rim
         fresh = [0, 0, 0, 0]  # each region's edges towards empty spaces
         met: dict[int, list[int]] = {}  # landscape -> [edges into space, region bits, spoiled]
         edges = shape.edges
@@ -317,10 +355,11 @@ class Position:
                 if terrain not in asks:
                     value -= CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
             elif kind == RIM:
+                rimmed |= 1 << region_of[edge]
                 if terrain == letter:
                     value += RIM_MATCH
                 else:
-                    value -= WRONG
+                    value -= self.wrong_cost
                     bad |= 1 << region_of[edge]
             else:
                 entry = met.get(where)
@@ -331,7 +370,7 @@ class Position:
                     value += EDGE_MATCH
                     entry[1] |= 1 << region_of[edge]
                 else:
-                    value -= WRONG
+                    value -= self.wrong_cost
                     entry[2] = 1
                     bad |= 1 << region_of[edge]
         # regions of the new face joined through one landscape become one landscape
@@ -347,6 +386,8 @@ class Position:
         lands = self.lands
         for g in groups:
             error = bool(bad & g)
+            rim = bool(rimmed & g)
+            size = 1
             open_edges = 0
             first = -1
             for r in range(shape.regions):
@@ -359,14 +400,17 @@ class Position:
                 if bits & g:
                     counted += 1
                     old = lands[land]
-                    before += old.worth()
+                    before += self.land_worth(old)
                     error = error or old.error or bool(spoiled)
                     open_edges += old.open - into
-            value += _worth(edges[region_of.index(first)], open_edges, error) - before
+                    size += old.size
+                    rim = rim or old.rim
+            terrain = edges[region_of.index(first)]
+            value += self.worth(terrain, open_edges, error, size, rim) - before
         if counted < len(met):
             for land, (_, bits, _) in met.items():
                 if not bits:  # met only by wrong connections: spoiled now
-                    value -= lands[land].worth()
+                    value -= self.land_worth(lands[land])
         return value
 
 
@@ -400,7 +444,9 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
 class RivalBot:
     """A real-time rival for Mondo (see the module's notes): ``level`` sets its pace,
     ``jump_at`` the number of filled spaces at which it jumps out (default: a full board),
-    ``pace_ms`` overrides the level's pace (at least the engine's step, 2 s)."""
+    ``pace_ms`` overrides the level's pace (at least the engine's step, 2 s). At the higher
+    levels of the game, ``tasks=False`` never takes an additional task and ``modifier=False``
+    ignores the round's scoring modifier (the study compares them)."""
 
     name = "rival"
 
@@ -411,6 +457,8 @@ class RivalBot:
         *,
         jump_at: int | None = None,
         pace_ms: int | None = None,
+        tasks: bool = True,
+        modifier: bool = True,
     ) -> None:
         self.level = check_level(level)
         pace = PACE_MS[self.level] if pace_ms is None else pace_ms
@@ -422,6 +470,8 @@ class RivalBot:
         ):
             raise ValueError(t("mondo_bots.bad_jump_at", jump_at=repr(jump_at)))
         self.jump_at = jump_at
+        self.tasks = bool(tasks)
+        self.modifier = bool(modifier)
         self.salt = random.Random(seed).randrange(2**32)
         self.decisions = 0
 
@@ -443,10 +493,19 @@ class RivalBot:
         if when >= view.limit:
             return Stop(me, view.limit)
         left = self._actions_left(view, when)
-        board = Position(view, me)
+        aims = aims_for(view, me, modifier=self.modifier, tasks=self.tasks)
+        board = Position(view, me, aims)
         if view.hand is None:
             return self._empty_hand(view, board, when, left)
         return self._holding(view, board, when)
+
+    def _costs(self, view: MondoView, board: Position) -> dict[str, float]:
+        """The volcano costs (``volcano_costs``), and what the aims add to them."""
+        costs = volcano_costs(view, view.player)
+        if board.aims is not None and board.aims.volcano:
+            extra = board.aims.volcano
+            return {"": 0.0, ACTIVE: costs[ACTIVE] + extra, INACTIVE: costs[INACTIVE] + extra}
+        return costs
 
     def _actions_left(self, view: MondoView, when: int) -> int:
         """Its actions still to come this round, this one included, reckoned with its next
@@ -462,9 +521,19 @@ class RivalBot:
         me = view.player
         full = not board.empty
         wanted = len(board.faces) if self.jump_at is None else self.jump_at
+        if board.aims is not None and board.aims.fill_board:
+            wanted = len(board.faces)
         if full or board.filled >= wanted or left <= 1 or not view.heap:
-            return JumpOut(me, when)
-        costs = volcano_costs(view, me)
+            return self._jump_out(view, when, left)
+        if self.tasks and view.tasks:
+            slot = task_to_take(view, me, left)
+            if slot is not None:
+                return TakeTask(me, when, slot)
+        if left == 2 and self.tasks and view.tasks:
+            slot = sure_task(view, me)  # the board stays as it is: the next action jumps
+            if slot is not None:
+                return TakeTask(me, when, slot)
+        costs = self._costs(view, board)
         gain, slot = self._best_take(view.heap, board, costs)
         chip = view.stack[-1] if view.stack else 0
         if left == 2 and chip >= gain:
@@ -472,8 +541,17 @@ class RivalBot:
         if gain <= 0:
             others = any(s == PLAYING for p, s in enumerate(view.status) if p != me)
             if not others or len(board.empty) <= FEW_SPACES or left <= 4:
-                return JumpOut(me, when)
+                return self._jump_out(view, when, left)
         return Take(me, when, slot)
+
+    def _jump_out(self, view: MondoView, when: int, left: int) -> Action:
+        """Jump out; at the expert level, first take a task the board as it stays fulfils,
+        when there is time for both."""
+        if self.tasks and view.tasks and left >= 2:
+            slot = sure_task(view, view.player)
+            if slot is not None:
+                return TakeTask(view.player, when, slot)
+        return JumpOut(view.player, when)
 
     def _best_take(
         self, heap: Sequence[Face], board: Position, costs: dict[str, float]
@@ -505,7 +583,7 @@ class RivalBot:
     def _holding(self, view: MondoView, board: Position, when: int) -> Action:
         me = view.player
         assert view.hand is not None
-        costs = volcano_costs(view, me)
+        costs = self._costs(view, board)
         best: tuple[float, int, int, int] = (0.0, -1, 0, 0)  # nothing: put it back
         for side in range(SIDES):
             value, space, turn = self._best_spot(view.hand[side], board, costs)

@@ -340,6 +340,22 @@ def level_round_sheet(
     scoring of every board, then at the advanced and expert levels the round's
     ``modifier``, and at the expert level the task each player took (``tasks``)."""
     analyses = {name: analyse(board, rim) for name, board in boards.items()}
+    return level_sheet(
+        analyses, bonus=bonus, volcano_chip=volcano_chip, modifier=modifier, tasks=tasks
+    )
+
+
+def level_sheet(
+    analyses: Mapping[str, Analysis],
+    bonus: Mapping[str, int] | None = None,
+    volcano_chip: Collection[str] | str = (),
+    *,
+    modifier: modules.Modifier | None = None,
+    tasks: Mapping[str, modules.Task | None] | None = None,
+) -> ScoreSheet:
+    """``level_round_sheet`` from boards already analysed (the scoring pad's way in): no
+    ``modifier``, the beginner level; a ``modifier``, the advanced level; and ``tasks``
+    (player -> the task taken, or None), the expert level."""
     sheet = score_analyses(analyses, bonus=bonus, volcano_chip=volcano_chip)
     if modifier is None:
         return sheet

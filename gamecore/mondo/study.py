@@ -20,6 +20,11 @@ the table numbers them):
 - ``jumps_<seat>``: in how many of the three rounds it jumped out rather than being stopped;
 - ``first_out_<seat>``: in how many rounds it was the first to jump out.
 
+At the expert level two more measures count the additional tasks (0 at the other levels):
+
+- ``tasks_taken_<seat>``: in how many of the three rounds the seat took a task;
+- ``tasks_done_<seat>``: how many of those tasks its board fulfilled.
+
 The bonus chips it won and the empty spaces and wrong connections it was left with are the
 ``bonus``, ``empty_spaces`` and ``wrong_connections`` points; the tiles it placed are the
 table's ``n_place`` counts.
@@ -37,7 +42,7 @@ from . import kit
 from .actions import JumpOut
 from .game import EMPTY, JUMPED, PLAYABLE_LEVELS, ROUNDS, SIDE_NAMES, Mondo
 
-MEASURES: Final = ("jump_time", "empty_at_jump", "jumps", "first_out")
+MEASURES: Final = ("jump_time", "empty_at_jump", "jumps", "first_out", "tasks_taken", "tasks_done")
 """The study's own measures, each with one column per seat (``jump_time_1``, ...)."""
 
 
@@ -109,7 +114,8 @@ def _watch(game: Game, action: Any, measures: dict[str, float | int | None]) -> 
 
 def _tally(game: Game) -> Tally:
     """The winners of the game's outcome (by its total); points per rulebook category over
-    the three rounds; every seat's times present (None: it never jumped out)."""
+    the three rounds; every seat's times present (None: it never jumped out); the tasks
+    each seat took and fulfilled (a task row scores its value or minus it, never 0)."""
     assert isinstance(game, Mondo)
     sheet = game.score()
     categories = dict.fromkeys(c for r in game.rounds for c in r.categories)
@@ -120,9 +126,12 @@ def _tally(game: Game) -> Tally:
         for c in categories
     }
     measures: dict[str, float | int | None] = {}
-    for seat in range(1, len(game.players) + 1):
+    for seat, name in enumerate(game.players, start=1):
         measures[f"jump_time_{seat}"] = None
         measures[f"empty_at_jump_{seat}"] = None
+        tasks = [r.points(name, "tasks") for r in game.rounds if "tasks" in r.categories]
+        measures[f"tasks_taken_{seat}"] = sum(1 for p in tasks if p)
+        measures[f"tasks_done_{seat}"] = sum(1 for p in tasks if p > 0)
     return Tally(
         winners=winners_of(game),
         totals=tuple(sheet.total(p) for p in game.players),

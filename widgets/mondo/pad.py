@@ -6,7 +6,9 @@ face from the box, turned as it lies) or types its text, then walks through the 
 row of the score sheet at a time: each closed landscape and each wrong connection lights
 up on the board with its sentence beside it. One to four players: the volcano penalty
 compares the boards, so every player's board can be entered, with their bonus chip and
-who holds the volcano chip.
+who holds the volcano chip. The level chooses what else is scored: at the advanced level
+the round's scoring modifier (a list of the five), at the expert level also the additional
+task each player took (a list of the twelve, for the player shown).
 
 Layers, as in the Nuevos Mundos pad: drawing (``tiles``), the picture (``pad_scene``), the
 meaning (``pad_model``, no widgets) and this widget, which builds the controls, forwards
@@ -21,6 +23,7 @@ from html import escape
 
 import ipywidgets as w
 
+from gamecore.mondo import modules
 from gamecore.mondo.faces import ACTIVE, EDGE_NAMES, INACTIVE, TERRAINS, Face
 from gamecore.mondo.scoring import BONUS_CHIPS
 from gamecore.scoresheet import ScoreSheet
@@ -32,7 +35,7 @@ from ..palette import INK
 from ..scene import Scene
 from ..svg import FONT
 from ..words import Said
-from .pad_model import MAX_PLAYERS, MIN_PLAYERS, MondoPadModel, box_faces, face_label
+from .pad_model import LEVELS, MAX_PLAYERS, MIN_PLAYERS, MondoPadModel, box_faces, face_label
 from .pad_scene import pad_scene
 
 __all__ = ["MondoScoringPad"]
@@ -41,17 +44,19 @@ __all__ = ["MondoScoringPad"]
 class MondoScoringPad(ScoringPadBase):
     """Build Mondo boards by clicking or typing, then see their score step by step.
 
-    ``MondoScoringPad(players=("Marianne", "Ginger"), side="A")`` shows itself in a
-    notebook. Methods that take input report problems in ``status`` and return False
-    instead of raising."""
+    ``MondoScoringPad(players=("Marianne", "Ginger"), side="A", level="expert")`` shows
+    itself in a notebook. Methods that take input report problems in ``status`` and return
+    False instead of raising."""
 
     css_prefix = "mondo-pad"
     still_words = "mondo_pad.run_cell"
     model: MondoPadModel
 
-    def __init__(self, players: Sequence[str] = ("Marianne",), side: str = "A") -> None:
+    def __init__(
+        self, players: Sequence[str] = ("Marianne",), side: str = "A", level: str = "beginner"
+    ) -> None:
         names = [players] if isinstance(players, str) else list(players)
-        self.model = MondoPadModel(names, side)
+        self.model = MondoPadModel(names, side, level)
         self._lighting: object = None
         """What the board shown lights up (to choose a whole redraw or a repaint)."""
         self._build()
@@ -64,10 +69,16 @@ class MondoScoringPad(ScoringPadBase):
         bonus: Mapping[str, int] | None = None,
         volcano_chip: Sequence[str] = (),
         side: str = "A",
+        *,
+        level: str = "beginner",
+        modifier: str | None = None,
+        tasks: Mapping[str, str] | None = None,
     ) -> MondoScoringPad:
         """A pad opened with these boards typed in (player -> board text), for a lesson's
-        worked example; a ValueError says which board, row and column is wrong."""
-        pad = cls(players=list(boards), side=side)
+        worked example, at ``level`` with the round's ``modifier`` (its id; default the
+        first) and the ``tasks`` players took (player -> task id); a ValueError says which
+        board, row and column, modifier or task is wrong."""
+        pad = cls(players=list(boards), side=side, level=level)
         for row, text in enumerate(boards.values()):
             said = pad.model.enter_text(text, row)
             if said.problem is not None:
@@ -77,6 +88,11 @@ class MondoScoringPad(ScoringPadBase):
                 raise ValueError(pad.status.problem)
         for player in volcano_chip:
             if not pad.set_volcano_chip(True, player):
+                raise ValueError(pad.status.problem)
+        if modifier is not None and not pad.set_modifier(modifier):
+            raise ValueError(pad.status.problem)
+        for player, task in (tasks or {}).items():
+            if not pad.set_task(task, player):
                 raise ValueError(pad.status.problem)
         pad.choose(0)
         return pad
@@ -111,6 +127,24 @@ class MondoScoringPad(ScoringPadBase):
             description=t("mondo_pad.side_label"), layout=w.Layout(width="240px"),
         )  # fmt: skip
         self._side.observe(self._observer(lambda v: self.set_side(str(v))), names="value")
+        self._level = w.Dropdown(
+            options=[(t(f"mondo_pad.level_option_{x}"), x) for x in LEVELS],
+            description=t("mondo_pad.level_label"), layout=w.Layout(width="300px"),
+        )  # fmt: skip
+        self._modifier = w.Dropdown(
+            options=[(m.name(), m.id) for m in modules.modifiers()],
+            description=t("mondo_pad.modifier_label"), layout=w.Layout(width="400px"),
+        )  # fmt: skip
+        self._task = w.Dropdown(
+            options=[(t("mondo_pad.task_none"), "")]
+            + [(x.name(), x.id) for x in modules.tasks()],
+            description=t("mondo_pad.task_label"), layout=w.Layout(width="560px"),
+        )  # fmt: skip
+        for box in (self._level, self._modifier, self._task):
+            box.style.description_width = "initial"
+        self._level.observe(self._observer(lambda v: self.set_level(str(v))), names="value")
+        self._modifier.observe(self._observer(lambda v: self.set_modifier(str(v))), names="value")
+        self._task.observe(self._observer(lambda v: self.set_task(str(v))), names="value")
         self.board_canvas = SceneCanvas(
             pad_scene(self.model), on_click=self._on_click, on_error=self._on_error,
             css_class="mondo-pad-canvas",
@@ -177,6 +211,7 @@ class MondoScoringPad(ScoringPadBase):
                 intro,
                 w.HBox([self._players, self._name, self._add, self._remove], layout=wrap),
                 w.HBox([self._bonus, self._chip, self._side], layout=wrap),
+                w.HBox([self._level, self._modifier, self._task], layout=wrap),
                 self.board_canvas.canvas,
                 self.status.widget,
                 w.HBox([self._prev, self._next, self._all, self._hide], layout=wrap),
@@ -245,6 +280,30 @@ class MondoScoringPad(ScoringPadBase):
 
     def set_side(self, side: str) -> bool:
         return self._answer(self.model.set_side(side))
+
+    def set_level(self, level: str) -> bool:
+        """Score at "beginner", "advanced" (and the round's modifier) or "expert" (and the
+        task each player took)."""
+        return self._answer(self.model.set_level(level))
+
+    def set_modifier(self, modifier: str) -> bool:
+        """The round's scoring modifier, by its id (advanced and expert levels)."""
+        return self._answer_or_undo(self.model.set_modifier(modifier))
+
+    def set_task(self, task: str | None, player: str | int | None = None) -> bool:
+        """The task a player took, by its id ("" or None: none; expert level); default the
+        player shown."""
+        row = self.model.active if player is None else self.model.row(player)
+        if row is None:
+            return self._answer(self.model.no_player(player))
+        return self._answer_or_undo(self.model.set_task(row, task))
+
+    def _answer_or_undo(self, said: Said) -> bool:
+        """As ``_answer``; on a problem the lists show the model's choice again (a choice
+        refused in a list does not stay on show)."""
+        if said.problem is not None:
+            self._sync(self._sync_controls)
+        return self._answer(said)
 
     # --- the board --------------------------------------------------------------------------
     def set_text(self, text: str, player: str | int | None = None) -> bool:
@@ -353,6 +412,11 @@ class MondoScoringPad(ScoringPadBase):
         self._bonus.value = m.bonus[m.active]
         self._chip.value = m.active in m.chip
         self._side.value = m.side
+        self._level.value = m.level
+        self._modifier.value = m.modifier
+        self._modifier.disabled = m.level == "beginner"
+        self._task.value = m.tasks[m.active]
+        self._task.disabled = m.level != "expert"
         self._add.disabled = len(m.names) >= MAX_PLAYERS
         self._remove.disabled = len(m.names) <= MIN_PLAYERS
         board = m.board

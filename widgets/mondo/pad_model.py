@@ -1,24 +1,28 @@
 """What Mondo's scoring pad means, without any widget: ``MondoPadModel``.
 
 The model keeps the players (1 to 4), each one's board, bonus chip and volcano chip, the
-side of the boards (A: water rim; B: four landscapes), the space being edited and how far
-the score has been walked through. Every request answers with a ``Said`` (an event, or a
-problem and nothing changed), so the widget (``pad.py``) only forwards and redraws, and
-tests drive the model alone. Scoring is ``gamecore.mondo.scoring``; the drawing is
-``tiles``.
+side of the boards (A: water rim; B: four landscapes), the level (beginner; advanced, with
+the round's scoring modifier; expert, with the modifier and the additional task each player
+took), the space being edited and how far the score has been walked through. Every request
+answers with a ``Said`` (an event, or a problem and nothing changed), so the widget
+(``pad.py``) only forwards and redraws, and tests drive the model alone. Scoring is the
+engine's (``gamecore.mondo.scoring.level_sheet``, with ``modules`` for the modifier and the
+tasks); the drawing is ``tiles``.
 
 Walking through the score: one step per row of the active player's score sheet, in the
 sheet's order (the rulebook's categories), so each closed landscape and each wrong
-connection gets a step of its own, lit on the board, with the row's sentence beside it.
+connection gets a step of its own, lit on the board, with the row's sentence beside it; at
+the higher levels the modifier's row (lighting what it counts) and the task's row follow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from gamecore.mondo import modules
 from gamecore.mondo.board import (
     Board,
     Cell,
@@ -30,7 +34,8 @@ from gamecore.mondo.board import (
 )
 from gamecore.mondo.data import BOARD_COLUMNS, BOARD_ROWS, RIMS, SPECIES_BY_ID, default_tiles
 from gamecore.mondo.faces import ACTIVE, ANIMAL_MARK, INACTIVE, TERRAINS, Face, parse_face
-from gamecore.mondo.scoring import BONUS_CHIPS, Analysis, analyse, score_analyses
+from gamecore.mondo.game import PLAYABLE_LEVELS
+from gamecore.mondo.scoring import BONUS_CHIPS, Analysis, analyse, level_sheet
 from gamecore.scoresheet import ScoreRow, ScoreSheet
 from gamecore.words import t
 
@@ -43,6 +48,9 @@ MAX_PLAYERS: Final = 4
 SIDES: Final = ("A", "B")
 VOLCANOES: Final = ("", ACTIVE, INACTIVE)
 """A face's volcano: none, active, inactive."""
+LEVELS: Final = PLAYABLE_LEVELS
+"""Beginner (the rulebook's scoring), advanced (and the round's scoring modifier), expert
+(and the additional task each player took)."""
 
 
 @dataclass(frozen=True)
@@ -99,19 +107,28 @@ class MondoPadModel(PadModelBase):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
-    def __init__(self, players: Sequence[str] = ("Marianne",), side: str = "A") -> None:
+    def __init__(
+        self, players: Sequence[str] = ("Marianne",), side: str = "A", level: str = "beginner"
+    ) -> None:
         names = [str(p).strip() for p in players]
         problem = _names_problem(names)
         if problem:
             raise ValueError(problem)
         if side not in SIDES:
             raise ValueError(t("mondo_pad.bad_side", side=side))
+        if level not in LEVELS:
+            raise ValueError(_bad_level(level))
         self._seat(names)
         self.boards = [Board.empty(BOARD_ROWS, BOARD_COLUMNS) for _ in names]
         self.bonus = [0 for _ in names]
         self.chip: set[int] = set()
         """The rows of the players who hold the volcano chip."""
         self.side = side
+        self.level = level
+        self.modifier = modules.modifiers()[0].id
+        """The round's scoring modifier (its id; counted at the advanced and expert levels)."""
+        self.tasks = ["" for _ in names]
+        """The task each row's player took (its id, or ""; counted at the expert level)."""
         self.selected: Cell | None = None
         self._cache: (
             tuple[object, tuple[dict[str, Analysis] | str, ScoreSheet | None, list[Step]]] | None
@@ -137,11 +154,13 @@ class MondoPadModel(PadModelBase):
     def _row_added(self) -> None:
         self.boards.append(Board.empty(BOARD_ROWS, BOARD_COLUMNS))
         self.bonus.append(0)
+        self.tasks.append("")
         self.shown = 0
 
     def _row_removed(self, row: int) -> None:
         self.boards.pop(row)
         self.bonus.pop(row)
+        self.tasks.pop(row)
         self.chip.discard(row)
         self.shown = 0
 
@@ -159,6 +178,58 @@ class MondoPadModel(PadModelBase):
         self.shown = 0
         key = "mondo_pad.chip_on" if holds else "mondo_pad.chip_off"
         return Said(event=t(key, name=self.names[row]))
+
+    # --- the level: the modifier, the tasks --------------------------------------------
+    def set_level(self, level: str) -> Said:
+        """Score at ``level``: "beginner", "advanced" or "expert"."""
+        if level not in LEVELS:
+            return Said(problem=_bad_level(level))
+        self.level = level
+        self.shown = 0
+        return Said(event=self.level_words())
+
+    def set_modifier(self, modifier: str) -> Said:
+        """The round's scoring modifier, by its id (``modules.json``)."""
+        ids = [m.id for m in modules.modifiers()]
+        if modifier not in ids:
+            return Said(
+                problem=t("mondo_pad.bad_modifier", modifier=repr(modifier), ids=", ".join(ids))
+            )
+        if self.level == "beginner":
+            return Said(problem=t("mondo_pad.modifier_needs_level"))
+        self.modifier = modifier
+        self.shown = 0
+        return Said(event=t("mondo_pad.modifier_now", modifier=_modifier(modifier).name()))
+
+    def set_task(self, row: int, task: str | None) -> Said:
+        """The task a row's player took, by its id (``modules.json``); "" or None: none."""
+        wanted = (task or "").strip()
+        ids = [x.id for x in modules.tasks()]
+        if wanted and wanted not in ids:
+            return Said(problem=t("mondo_pad.bad_task", task=repr(task), ids=", ".join(ids)))
+        if self.level != "expert":
+            return Said(problem=t("mondo_pad.task_needs_expert"))
+        holder = next((k for k, x in enumerate(self.tasks) if x == wanted and k != row), None)
+        if wanted and holder is not None:
+            name, taken = self.names[holder], _task(wanted).name()
+            return Said(problem=t("mondo_pad.task_taken", name=name, task=taken))
+        self.tasks[row] = wanted
+        self.shown = 0
+        return Said(event=self.task_words(row))
+
+    def level_words(self) -> str:
+        """What the chosen level scores beyond the rulebook's rows, in a sentence."""
+        modifier = _modifier(self.modifier).name()
+        points = modules.modifier_points()
+        return t(f"mondo_pad.level_{self.level}", modifier=modifier, points=points)
+
+    def task_words(self, row: int | None = None) -> str:
+        """The task a row's player took (default: the player shown), in a sentence."""
+        row = self.active if row is None else row
+        name, task = self.names[row], self.tasks[row]
+        if not task:
+            return t("mondo_pad.no_task_now", name=name)
+        return t("mondo_pad.task_now", name=name, task=_task(task).name())
 
     def set_side(self, side: str) -> Said:
         if side not in SIDES:
@@ -279,7 +350,7 @@ class MondoPadModel(PadModelBase):
         computed once per state of the pad: one redraw asks for them many times."""
         key = (
             tuple(self.names), tuple(self.boards), tuple(self.bonus), frozenset(self.chip),
-            self.side, self.active,
+            self.side, self.active, self.level, self.modifier, tuple(self.tasks),
         )  # fmt: skip
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
@@ -297,9 +368,15 @@ class MondoPadModel(PadModelBase):
         if not isinstance(found, str):
             bonus = {n: b for n, b in zip(self.names, self.bonus) if b}
             holders = [self.names[k] for k in sorted(self.chip)]
-            sheet = score_analyses(found, bonus=bonus, volcano_chip=holders)
+            modifier = None if self.level == "beginner" else _modifier(self.modifier)
+            tasks = None
+            if self.level == "expert":
+                tasks = {n: _task(x) if x else None for n, x in zip(self.names, self.tasks)}
+            sheet = level_sheet(
+                found, bonus=bonus, volcano_chip=holders, modifier=modifier, tasks=tasks
+            )
             a = found[self.player]
-            steps = [_step(row, a) for row in sheet.rows_for(self.player)]
+            steps = [_step(row, a, modifier) for row in sheet.rows_for(self.player)]
         self._cache = (key, (found, sheet, steps))
         return found, sheet, steps
 
@@ -397,18 +474,18 @@ def space_words(face: Face | None) -> str:
     return t("mondo_pad.face_and_species", face=describe_face(face), animal=species.name())
 
 
-def _step(row: ScoreRow, a: Analysis) -> Step:
+def _step(row: ScoreRow, a: Analysis, modifier: modules.Modifier | None = None) -> Step:
     """What a score row lights: its landscape's edges, its wrong connection, the tiles with
-    animals or volcanoes counted."""
-    board = a.board
+    animals or volcanoes counted, what the modifier counts."""
     if row.category == "landscapes" and row.cards:
-        x = a.landscapes[row.cards[0]]
-        lit: set[EdgeRef] = set()
-        for r, c, region in x.nodes:
-            face = board.at((r, c))
-            assert face is not None
-            lit.update((r, c, e) for e in face.regions[region])
-        return Step(row, frozenset(lit))
+        return Step(row, _landscape_edges(a, row.cards))
+    if row.category == "modifier" and modifier is not None:
+        counted = modules.counted(modifier, a)
+        if not counted:
+            return Step(row)
+        if modifier.kind == "most_animals_in":
+            return Step(row, _whole_tiles(a.animals[k].cell for k in counted))
+        return Step(row, _landscape_edges(a, counted))
     if row.category == "wrong_connections" and row.cards:
         w = a.wrong_connections[row.cards[0]]
         edges = {(w.cell[0], w.cell[1], w.edge)}
@@ -421,8 +498,36 @@ def _step(row: ScoreRow, a: Analysis) -> Step:
     elif row.category == "volcanoes":
         cells = a.active_volcanoes + a.inactive_volcanoes
     if cells:
-        return Step(row, frozenset((r, c, e) for r, c in cells for e in range(4)))
+        return Step(row, _whole_tiles(cells))
     return Step(row)
+
+
+def _whole_tiles(cells: Iterable[Cell]) -> frozenset[EdgeRef]:
+    """Every edge of some tiles."""
+    return frozenset((r, c, e) for r, c in cells for e in range(4))
+
+
+def _landscape_edges(a: Analysis, landscapes: Sequence[int]) -> frozenset[EdgeRef]:
+    """The tile edges of some landscapes (indices into ``a.landscapes``)."""
+    lit: set[EdgeRef] = set()
+    for i in landscapes:
+        for r, c, region in a.landscapes[i].nodes:
+            face = a.board.at((r, c))
+            assert face is not None
+            lit.update((r, c, e) for e in face.regions[region])
+    return frozenset(lit)
+
+
+def _modifier(ident: str) -> modules.Modifier:
+    return next(m for m in modules.modifiers() if m.id == ident)
+
+
+def _task(ident: str) -> modules.Task:
+    return next(x for x in modules.tasks() if x.id == ident)
+
+
+def _bad_level(level: object) -> str:
+    return t("mondo_pad.bad_level", level=repr(level), levels=", ".join(LEVELS))
 
 
 def _names_problem(names: Sequence[str]) -> str | None:

@@ -97,6 +97,9 @@ def _panel(model: MondoPadModel) -> list[Shape]:
         if chosen is not None:
             y = shapes[-1].bbox()[1] + 40
             shapes.extend(_lines("chosen", chosen, y, 15, bold=True))
+        for id, words in _level_lines(model):
+            y = shapes[-1].bbox()[1] + 34
+            shapes.extend(_lines(id, words, y, 14))
         return shapes
     steps = model.steps()
     head = t(
@@ -122,6 +125,17 @@ def _panel(model: MondoPadModel) -> list[Shape]:
             for k, line in enumerate(wrap(t(key), PANEL_W, 13))
         )
     return shapes
+
+
+def _level_lines(model: MondoPadModel) -> list[tuple[str, str]]:
+    """Above the beginner level: what the level scores besides, and the shown player's
+    task (expert)."""
+    if model.level == "beginner":
+        return []
+    lines = [("level", model.level_words())]
+    if model.level == "expert":
+        lines.append(("task", model.task_words()))
+    return lines
 
 
 def _panel_height(panel: list[Shape]) -> float:
