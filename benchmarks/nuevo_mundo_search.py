@@ -56,18 +56,23 @@ def main() -> None:
     parser.add_argument("--scenario", default="antillas")
     parser.add_argument("--iterations", type=int, default=48, help="the search bot's budget")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.games)
     start = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(
-            pool.map(
-                one_game,
-                seeds,
-                [args.scenario] * len(seeds),
-                [args.iterations] * len(seeds),
-            )
+        games = pool.map(
+            one_game, seeds, [args.scenario] * len(seeds), [args.iterations] * len(seeds)
         )
+        for seed, result in zip(seeds, games):  # each game as it ends, in seed order
+            results.append(result)
+            seat, won, victory, seconds = result
+            if args.progress:
+                wins = sum(r[1] for r in results)
+                outcome = "won" if won else "lost"
+                print(f"  game {seed}: seat {seat + 1}, {outcome} ({victory}, {seconds:.0f} s); "
+                      f"{wins} of {len(results)}", flush=True)  # fmt: skip
     spent = time.perf_counter() - start
     wins = sum(won for _, won, _, _ in results)
     low, high = wilson(wins, len(results))

@@ -61,3 +61,23 @@ def test_the_workers_benchmark_gives_the_same_table_on_each_number_of_workers(
     study_workers.main(["--games", "40", "--workers", "1", "2"])
     lines = [ln for ln in capsys.readouterr().out.splitlines() if "games/s" in ln]
     assert len(lines) == 4 and all(ln.endswith("same table: True") for ln in lines)
+
+
+def test_the_nuevo_mundo_search_benchmark_plays_and_prints_its_rate(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("nuevo_mundo_search", None)
+    import nuevo_mundo_search
+
+    seat, won, victory, seconds = nuevo_mundo_search.one_game(7, "teaching", 2)
+    assert seat == 1 and won in (0, 1) and victory and seconds > 0
+    low, high = nuevo_mundo_search.wilson(30, 50)
+    assert 0.46 < low < 0.6 < high < 0.73
+    monkeypatch.setattr(
+        sys, "argv", ["x", "--games", "2", "--workers", "1", "--iterations", "2", "--progress"]
+    )
+    nuevo_mundo_search.main()
+    out = capsys.readouterr().out
+    assert "search wins" in out and "game 1000:" in out and "game 1001:" in out
+    assert "from seat 1: " in out and "Machine" in out
