@@ -123,6 +123,7 @@ class ClassSeat:
         self.client = client
         self.form.layout.display = "none"
         self.widget.children = (self.form, *self.seat_parts)
+        self.table = None  # a new seat: whatever it shows first is drawn
         self._show(table, "")
         client.listen(self.refresh, self._say_problem)
         return True
@@ -180,8 +181,18 @@ class ClassSeat:
         )
 
     def _show(self, table: dict[str, Any], said: str | None) -> None:
-        """Draw ``table`` (a said sentence replaces the last; None keeps it)."""
+        """Draw ``table`` (a said sentence replaces the last; None keeps it), unless it is
+        older than the table shown: a push's table fetched before this seat's own move can
+        arrive after the move's answer, and must not draw the room as it was (the table's
+        ``order``, the room's count of actions and more, says which is newer; the class
+        page does the same)."""
         with self._lock, self._speaking():
+            shown = None if self.table is None else self.table.get("order")
+            order = table.get("order")
+            if isinstance(shown, list) and isinstance(order, list) and order < shown:
+                if said is not None:
+                    self.said.value = html.escape(said)
+                return
             try:
                 scene = scene_from_json(table.get("scene"))
             except ValueError as err:

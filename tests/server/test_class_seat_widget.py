@@ -43,6 +43,7 @@ def test_two_notebook_seats_play_by_clicks_and_hear_each_other(server: ClassServ
             turn = next(i for i, s in enumerate(seats) if "Te toca" in s.status.value)
             mine, other = seats[turn], seats[1 - turn]
             before = other.table["move"]  # type: ignore[index]
+            stale = dict(mine.table or {})
             card = sorted(_hand(mine))[0]
             x, y = mine.canvas.scene.center_of(card)
             mine.canvas.click(x, y)
@@ -51,6 +52,10 @@ def test_two_notebook_seats_play_by_clicks_and_hear_each_other(server: ClassServ
             button.click()
             assert "⚠" not in mine.said.value, mine.said.value
             _wait(lambda o=other, b=before: o.table["move"] > b)  # type: ignore[index,misc]
+            # a push's table fetched before the move, arriving after its answer, is not drawn
+            mine._show(dict(stale, status="stale"), None)
+            assert mine.table is not None and mine.table["status"] != "stale"
+            assert "stale" not in mine.status.value
             # each notebook draws only its own seat's hand
             assert not _hand(other) & _hand(mine)
             for card in _hand(mine):  # nor in the server's SVG of the other seat
