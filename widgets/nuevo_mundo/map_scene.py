@@ -214,6 +214,11 @@ def _double_arrow(x: float, y: float, vertical: bool, size: float, id: str) -> l
     ]
 
 
+def arrow_size(box: Box) -> float:
+    """How long an open coast's double arrow is drawn on a map of ``box``'s cells."""
+    return max(12.0, box.cell * 0.7)
+
+
 def _open_coasts(board: Map, box: Box) -> list[Shape]:
     shapes: list[Shape] = []
     for land, sea in sorted(board.open_coasts):
@@ -221,7 +226,7 @@ def _open_coasts(board: Map, box: Box) -> list[Shape]:
         if where is None:
             continue
         x, y, vertical = where
-        shapes += _double_arrow(x, y, vertical, max(12.0, box.cell * 0.7), f"open-{land}-{sea}")
+        shapes += _double_arrow(x, y, vertical, arrow_size(box), f"open-{land}-{sea}")
     return shapes
 
 
@@ -455,7 +460,7 @@ def _arrow_boxes(board: Map, box: Box) -> tuple[Rectangle, ...]:
     for shape in _coast_marks(board, box):
         if shape.id and shape.id.endswith("-shaft"):
             left, top, width, height = shape.bbox()
-            pad = max(12.0, box.cell * 0.7) / 4  # the arrow heads stand out of the shaft
+            pad = arrow_size(box) / 4  # the arrow heads stand out of the shaft
             found.append((left - pad, top - pad, left + width + pad, top + height + pad))
     return tuple(found)
 
