@@ -483,6 +483,27 @@ def test_the_nuevo_mundo_app_plays_in_voila(
     page.screenshot(path=str(artifacts / "nuevo_mundo_voila_card_taken.png"))
 
 
+def run_lesson_1(
+    page: Any, server: Server, lesson: Path, mirror: Any, artifacts: Path, name: str
+) -> Play:
+    """Open ``lesson`` in Lab (file browser open), run every cell, fail on an error output,
+    and return a ``Play`` on its table once the table has drawn (screenshots: ``name``_*)."""
+    relpath = lesson.relative_to(NOTEBOOKS).as_posix()
+    open_in_lab(page, server, relpath, file_browser=True)
+    seconds = run_all_cells(page)
+    errors = error_outputs(page)
+    if errors:
+        full_screenshot(page, artifacts / f"{name}_lab.png")
+        _fail(page, f"{relpath} shows error output(s):\n{errors[0]}", artifacts / f"{name}_err.png")
+    print(f"{relpath}: ran in JupyterLab in {seconds:.1f} s")
+    play = Play(page, OUTPUT, mirror, artifacts / f"{name}_failed.png")
+    play.canvas.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    play.canvas.scroll_into_view_if_needed()
+    if wait_for_pixels(play.canvas, minimum=10_000)["opaque"] == 0:
+        play.fail("lesson 1's table stayed blank")
+    return play
+
+
 def test_lesson_1_table_plays_by_clicks_against_the_bot_in_lab(
     lab_page: Any, lab_server: Server, artifacts: Path
 ) -> None:
@@ -498,19 +519,7 @@ def test_lesson_1_table_plays_by_clicks_against_the_bot_in_lab(
     page.set_viewport_size(LAPTOP)
     mirror = rebuild_table(LESSON, NuevoMundoTable)
     game = mirror.game
-    relpath = LESSON.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    seconds = run_all_cells(page)
-    errors = error_outputs(page)
-    if errors:
-        full_screenshot(page, artifacts / "nuevo_mundo_lesson1_lab.png")
-        _fail(page, f"{relpath} shows error output(s):\n{errors[0]}", artifacts / "nm_err.png")
-    print(f"{relpath}: ran in JupyterLab in {seconds:.1f} s")
-    play = Play(page, OUTPUT, mirror, artifacts / "nuevo_mundo_lesson1_failed.png")
-    play.canvas.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-    play.canvas.scroll_into_view_if_needed()
-    if wait_for_pixels(play.canvas, minimum=10_000)["opaque"] == 0:
-        play.fail("lesson 1's table stayed blank")
+    play = run_lesson_1(page, lab_server, LESSON, mirror, artifacts, "nuevo_mundo_lesson1")
     play.settle("running the lesson")
     play.screenshot(artifacts / "nuevo_mundo_lesson1_start.png")
 

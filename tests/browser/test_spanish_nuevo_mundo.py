@@ -22,14 +22,10 @@ from browser_helpers import (
     NOTEBOOKS,
     Server,
     error_outputs,
-    full_screenshot,
     kernel_scene_words,
-    open_in_lab,
     rebuild_table,
-    run_all_cells,
-    wait_for_pixels,
 )
-from test_nuevo_mundo_play import LAPTOP, LOAD_TIMEOUT_MS, OUTPUT, Play, _fail, _words
+from test_nuevo_mundo_play import LAPTOP, OUTPUT, _words, run_lesson_1
 
 from gamecore.words import set_language
 
@@ -73,22 +69,10 @@ def test_the_spanish_lesson_1_table_plays_in_spanish_in_lab(
     english = english_only(drawn_words(mirror))
     assert english, "the English table draws words of its own (the check below has teeth)"
 
-    relpath = LESSON.relative_to(NOTEBOOKS).as_posix()
-    open_in_lab(page, lab_server, relpath, file_browser=True)
-    seconds = run_all_cells(page)
-    errors = error_outputs(page)
-    if errors:
-        full_screenshot(page, artifacts / "spanish_nuevo_mundo_lesson1.png")
-        _fail(page, f"{relpath} shows error output(s):\n{errors[0]}", artifacts / "es_nm_err.png")
-    print(f"{relpath}: ran in JupyterLab in {seconds:.1f} s")
-    play = Play(page, OUTPUT, mirror, artifacts / "spanish_nuevo_mundo_failed.png")
+    play = run_lesson_1(page, lab_server, LESSON, mirror, artifacts, "spanish_nuevo_mundo")
     # the lesson's last cell shows its table without naming it: the kernel names it ``table``
     named = page.evaluate(JS_KERNEL_PRINTS, NAME_THE_TABLE)
     assert named.strip() == "NuevoMundoTable", named
-    play.canvas.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-    play.canvas.scroll_into_view_if_needed()
-    if wait_for_pixels(play.canvas, minimum=10_000)["opaque"] == 0:
-        play.fail("lesson 1's table stayed blank")
 
     def same_as_the_mirror(step: str) -> None:
         """The page's canvas words are the Spanish mirror's, none of them English, and every
