@@ -7,18 +7,22 @@ Timings are never asserted.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
-from gamecore.mondo import solver
+from gamecore.mondo import solver, solver_bound, solver_problem
 from gamecore.mondo.board import Board
 from gamecore.mondo.data import RIMS, Tile, default_tiles
 from gamecore.mondo.faces import Face, parse_face
 from gamecore.mondo.scoring import analyse, score_boards
+from gamecore.mondo.solver_bound import pattern_of, region_weight
+from gamecore.mondo.solver_problem import problem_of
 
 HAVE_ORTOOLS = solver.have_ortools()
 needs_ortools = pytest.mark.skipif(not HAVE_ORTOOLS, reason="OR-Tools (extra 'solver') missing")
@@ -190,6 +194,138 @@ def test_cp_sat_counts_closed_landscapes_exactly() -> None:
     best = solver.best_board(tiles, rows=2, cols=2, method="cp-sat", seconds=30)
     check_solution(best, tiles)
     assert best.optimal and best.points == 2 == brute_force(tiles, 2, 2)
+
+
+# ------------------------------------------------------------------- the counting bound
+
+
+def quick_points(board: Board, rim: tuple[str, ...] | None = None) -> int:
+    """A lone board's points straight from the scoring's analysis (what the score sheet adds
+    up, without writing its reasons: brute force scores many thousands of boards)."""
+    a = analyse(board, rim)
+    return (
+        len(a.animals)
+        - len(a.active_volcanoes)
+        - len(a.empty_spaces)
+        - len(a.wrong_connections)
+        + 2 * len(a.scoring_landscapes)
+    )
+
+
+def every_board(tiles: list[Tile], rows: int, cols: int) -> Iterator[Board]:
+    """Every connected board of some of the tiles, each either side up and turned any way."""
+    spaces = [(r, c) for r in range(rows) for c in range(cols)]
+    yield Board.empty(rows, cols)
+    for k in range(1, min(len(tiles), len(spaces)) + 1):
+        for where in itertools.combinations(spaces, k):
+            if not connected(where):
+                continue
+            for chosen in itertools.permutations(tiles, k):
+                for faces in itertools.product(*(sorted(looks(x), key=str) for x in chosen)):
+                    cells = dict(zip(where, faces, strict=True))
+                    yield Board(
+                        tuple(tuple(cells.get((r, c)) for c in range(cols)) for r in range(rows))
+                    )
+
+
+def landscape_weights(board: Board, rim: tuple[str, ...]) -> list[int]:
+    """Each scoring landscape's regions weighed as ``solver_bound`` weighs them."""
+    a = analyse(board, rim)
+    problem = problem_of([], "A", board.rows, board.cols, False)
+    problem = dataclasses.replace(problem, rim=rim)
+    weights = []
+    for i in a.scoring_landscapes:
+        total = 0
+        for r, c, region in a.landscapes[i].nodes:
+            face = board.at((r, c))
+            assert face is not None
+            pattern = pattern_of(problem, r * board.cols + c)
+            total += region_weight(face, face.regions[region], pattern)
+        weights.append(total)
+    return weights
+
+
+def test_the_counting_bound_is_tight_on_hand_built_cases() -> None:
+    # two forest halves: 2 animals + one forest of two one-edge regions (weight 1 + 1)
+    halves = [tile(1, "wwww", "wfwwa"), tile(2, "dddd", "wfwwa")]
+    assert solver_bound.region_bound(problem_of(halves, "A", 1, 2, False)) == 4
+    # four forest corners (weight 1/2 each) close one forest around the middle of 2 x 2
+    corners = [tile(i, "wwww", "wffw") for i in range(1, 5)]
+    assert solver_bound.region_bound(problem_of(corners, "A", 2, 2, False)) == 2
+    # whole forests never end a landscape (weight 0), and a land edge on a water rim is a
+    # wrong connection: with one forest tile on 1 x 1 the best is the water side
+    assert solver_bound.region_bound(problem_of([tile(1, "wwww", "ffffa")], "A", 1, 1, False)) == 0
+    assert brute_force([tile(1, "wwww", "ffffa")], 1, 1) == 0
+    # landscapes are whole: a forest half and a desert half (weight 1 each) close nothing,
+    # so the bound is the 2 animals (best: both, forest edge against desert edge, 2 - 1)
+    alone = [tile(1, "wwww", "wfwwa"), tile(2, "dddd", "wdwwa")]
+    assert solver_bound.region_bound(problem_of(alone, "A", 1, 2, False)) == 2
+    assert brute_force(alone, 1, 2) == 1
+
+
+def test_every_scoring_landscape_weighs_at_least_two() -> None:
+    # the fact the bound rests on, checked on every board of these tiles, on a water rim
+    # and on a rim of land that closes some regions
+    tiles = [tile(1, "wwww", "wffw"), tile(2, "pppp", "fffwa"), tile(3, "dddd", "wfwfa")]
+    rims = [("w",) * 8, ("f", "w", "f", "f", "w", "w", "f", "f")]
+    seen = 0
+    for rim in rims:
+        for board in every_board(tiles, 2, 2):
+            for weight in landscape_weights(board, rim):
+                seen += 1
+                assert weight >= solver_bound.UNIT * 2, str(board)
+    assert seen > 100  # many scoring landscapes were met
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "size", "seed"),
+    [
+        (1, 2, 2, 21),
+        (1, 2, 3, 22),
+        (1, 3, 3, 23),
+        (2, 2, 2, 24),
+        (2, 2, 3, 25),
+        (2, 2, 3, 26),
+        (2, 3, 2, 27),
+        (2, 3, 3, 28),
+    ],
+)
+def test_the_counting_bound_is_never_below_the_best_board(
+    rows: int, cols: int, size: int, seed: int
+) -> None:
+    (tiles,) = random_sets(1, size, seed)
+    best = max(quick_points(board) for board in every_board(tiles, rows, cols))
+    bound = solver_bound.region_bound(problem_of(tiles, "A", rows, cols, False))
+    assert bound >= best
+    assert bound <= solver_problem.simple_bound(problem_of(tiles, "A", rows, cols, False))
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_the_counting_bound_holds_on_a_rim_of_land(seed: int) -> None:
+    (tiles,) = random_sets(1, 2, seed)
+    rng = random.Random(seed)
+    rim = tuple(rng.choice("wfdp") for _ in range(6))
+    problem = dataclasses.replace(problem_of(tiles, "A", 1, 2, False), rim=rim)
+    best = max(quick_points(board, rim) for board in every_board(tiles, 1, 2))
+    assert solver_bound.region_bound(problem) >= best
+
+
+def test_the_counting_bound_of_the_whole_box_is_far_below_the_simple_one() -> None:
+    problem = problem_of(default_tiles(), "A", None, None, False)
+    assert solver_bound.region_bound(problem) == 53 < solver_problem.simple_bound(problem) == 71
+
+
+def test_lesson_3s_limit_is_the_counting_bound() -> None:
+    # lesson 3 and the teachers' guide say: the bot's 19 tiles score at most 14 (the simple
+    # bound said 33), and the search's board, 3 points, carries that limit
+    from widgets.mondo.lesson import played_board
+
+    mine = played_board()
+    problem = problem_of(mine.tiles, "A", None, None, False)
+    assert solver_problem.simple_bound(problem) == 33
+    assert solver_bound.region_bound(problem) == 14
+    best = solver.best_board(mine.tiles, method="search", seconds=60, seed=0)
+    assert (best.points, best.bound, best.optimal) == (3, 14, False)
 
 
 # ------------------------------------------------------------------ the game's board, seeds

@@ -46,10 +46,19 @@ Decisions:
   turning, flipping, swapping and removing tiles), seeded and counted in iterations, so the
   same seed gives the same board unless the time budget cuts it short. It runs alone when
   OR-Tools is missing or ``method="search"``, and gives CP-SAT its first solution
-  otherwise. Its bound: each tile's animal, volcano and land regions (``simple_bound``).
-- **What to expect** (benchmarks/mondo_solver.py): CP-SAT proves boards up to about 3 x 3
-  in seconds; on the 4 x 6 board it improves the search's board but seldom closes the gap
-  in a classroom budget, so a lesson shows "best found" with its bound.
+  otherwise; then, on boards of 12 spaces or more, it reheats its best board with the next
+  seeds while its share of the budget (``SEARCH_SHARE``) lasts.
+- **Bounds.** Every answer carries a proven bound: the smaller of ``simple_bound`` (each
+  tile's animal, volcano and land regions) and ``solver_bound.region_bound``, a counting
+  argument (a scoring landscape's regions weigh at least 2 when a region of one edge weighs
+  1, a corner region 1/2 and any other 0; then the best way to give tiles to kinds of
+  spaces, found exactly, each land's weights rounded down to whole landscapes). CP-SAT gets
+  both as redundant constraints (the weights per scoring edge, and the objective capped),
+  and its own bound when it proves more.
+- **What to expect** (benchmarks/mondo_solver.py, docs/performance.md): CP-SAT proves
+  boards up to about 3 x 3 in seconds; on the 4 x 6 board with a round's hand of 26 tiles
+  the board found is still 9-16 points under the proven bound after 60 s, so a lesson
+  shows "best found" with its bound.
 """
 
 from __future__ import annotations
@@ -74,6 +83,7 @@ from .scoring import (
     analyse,
     score_boards,
 )
+from .solver_bound import UNIT, pattern_of, region_bound, region_weight
 from .solver_problem import (
     Option,
     Problem,
@@ -94,6 +104,11 @@ SIDE_NAMES: Final = ("front", "back")
 """A tile's sides: ``front`` the single landscape, ``back`` the mixed side."""
 SEARCH_ITERATIONS: Final = 20_000
 """Local-search steps by default (about 2-4 s for a 4 x 6 board in CPython)."""
+SEARCH_SHARE: Final = 0.4
+"""With CP-SAT, the part of the budget the local search gets to find CP-SAT's first board."""
+RESTART_SPACES: Final = 12
+"""From this many spaces, the search reheats its best board while its share of time lasts
+(on smaller boards CP-SAT proves the best board in seconds anyway)."""
 _PLAYER: Final = "best"  # the one board's name in the score sheet (never shown)
 
 
@@ -284,6 +299,7 @@ def _cp_sat(
     seed: int,
     workers: int,
     hint: Sequence[Option | None],
+    cap: int,
 ) -> tuple[list[Option | None], int] | None:
     """The exact model (see the module's notes): the board and the bound (equal to the
     board's points when proven best); ``None`` when CP-SAT found nothing in time."""
@@ -376,6 +392,26 @@ def _cp_sat(
             sum(roots[slot_of[(c, e)]] for e in range(4))
             <= sum(x[c][k] * land_regions(face) for k, face in enumerate(shape_face))
         )
+    # redundant, for the bound: the weight argument of ``solver_bound`` (2 points per
+    # scoring landscape at most the weights of its regions), each region's weight shared
+    # among its edges, counted on the edges that score
+    shares = []
+    for c in range(n):
+        pattern = pattern_of(problem, c)
+        for e in range(4):
+            by_share: dict[int, list[Any]] = {}
+            for k, face in enumerate(shape_face):
+                group = face.regions[face.region_of(e)]
+                if face.edges[e] in LAND:
+                    share = UNIT * region_weight(face, group, pattern) // len(group)
+                    if share:
+                        by_share.setdefault(share, []).append(x[c][k])
+            for share, holders in by_share.items():
+                z = m.new_bool_var(f"z{c}_{e}_{share}")
+                m.add(z <= scoring[slot_of[(c, e)]])
+                m.add(z <= sum(holders))
+                shares.append(share * z)
+    m.add(UNIT * UNIT * LANDSCAPE_POINTS * sum(roots) <= sum(shares))
     for c in range(n):
         for e in range(4):
             for f in range(e + 1, 4):
@@ -427,7 +463,7 @@ def _cp_sat(
         + EMPTY_SPACE_POINTS * (n - sum(placed))
         + WRONG_CONNECTION_POINTS * sum(wrong)
     )
-    m.add(objective <= simple_bound(problem))  # redundant: the simple bound, for pruning
+    m.add(objective <= cap)  # redundant: the bound known before, for pruning
     m.maximize(objective)
     # the hint, made whole: CP-SAT repairs a partial hint poorly, so the search's board is
     # fixed in a copy of the model, every other variable solved for, and all of it hinted
@@ -524,13 +560,22 @@ def best_board(
     deadline = began + seconds
     start = _greedy(problem)
     # CP-SAT gets a short search as its hint and the rest of the budget
-    share = seconds if not exact else seconds * 0.3
-    bound = simple_bound(problem)
-    cells, _ = _search(problem, seed, iterations, began + share, start, bound)
+    share = began + (seconds if not exact else seconds * SEARCH_SHARE)
+    bound = min(simple_bound(problem), region_bound(problem))
+    cells, points = _search(problem, seed, iterations, share, start, bound)
+    if exact and problem.spaces >= RESTART_SPACES:
+        # on a big board one annealing run often stops on a weak board: reheat the best
+        # board met so far, with the next seeds, while the search's share of time lasts
+        run = 1
+        while points < bound and time.perf_counter() < share:
+            more, more_points = _search(problem, seed + run, iterations, share, cells, bound)
+            if more_points > points:
+                cells, points = more, more_points
+            run += 1
     used = "search"
     if exact:
         left = max(0.5, deadline - time.perf_counter())
-        found = _cp_sat(problem, left, seed, workers, cells)
+        found = _cp_sat(problem, left, seed, workers, cells, bound)
         if found is not None:
             exact_cells, exact_bound = found
             bound = min(bound, exact_bound)
