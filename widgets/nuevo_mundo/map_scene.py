@@ -5,9 +5,12 @@ language, so the canvas, an SVG picture and the tests read the same drawing.
 
 What it shows, each with a second cue besides colour:
 
-- land and sea cells (sand and water colours; every region's name written in it);
-- borders by kind: land borders thick and dark, sea borders thin and blue, closed coasts a
-  plain ink line, and each open coast the rulebook's double arrow across it;
+- the map as an archipelago (``coastlines``): one body of water, each land region a sand
+  shape with a winding outline, shallow water along the shores, no grid in sight; every
+  region's name written in it;
+- borders by kind and by line: shores one unbroken ink line, land borders dashed and dark,
+  sea borders dotted, thin and blue, and each open coast the rulebook's double arrow across
+  it;
 - each player's pieces as a badge in the player's colour *and* with the seat's number
   (1-5): the CQ count, a small block per CA (two: a settlement), and the ships with a count;
 - the white cone (the border being tried) and the red cones (closed borders) as cones with
@@ -15,7 +18,8 @@ What it shows, each with a second cue besides colour:
 - the selected region outlined thick in vermillion, and the regions a click may go to
   next outlined thinner in wine red (the status line says the same in words).
 
-A click is hit-tested to a region: every cell run is a target ``region:<id>``.
+A click is hit-tested to a region (target ``region:<id>``): a land region's drawn shape,
+else the invisible run of cells under the click, which stands for the sea there.
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ from functools import lru_cache
 from typing import Final
 
 from gamecore.nuevo_mundo import NuevoMundoView
-from gamecore.nuevo_mundo.maps import Map, Segment
+from gamecore.nuevo_mundo.maps import Map
 from gamecore.words import join_words, t
 
 from ..card_face import text_width
 from ..palette import HIGHLIGHT, INK, PAPER, text_on
 from ..scene import Path, PathCommand, Polygon, Rect, Scene, Shape, Text
+from .coastlines import Chain, Point, area, dashes, halfway, length, outlines
 
 NS: Final = "nuevo_mundo_table"
 
@@ -42,6 +47,8 @@ LAND: Final = "#e8d9a8"
 SEA: Final = "#a9d6f0"
 LAND_BORDER: Final = "#5b3a1a"
 SEA_BORDER: Final = "#2b6a99"
+SHALLOWS: Final = "#cfe9f8"
+"""Lighter water along every shore."""
 RED_CONE: Final = "#cc3311"
 WHITE_CONE: Final = "#ffffff"
 OPTION: Final = "#882255"
@@ -94,59 +101,143 @@ def seat_mark(player: int) -> str:
 # ---------------------------------------------------------------------------- land and sea
 
 
-def _cells(board: Map, box: Box, targets: bool) -> list[Shape]:
-    """One rectangle per run of cells of one region in a row (fewer shapes than cells)."""
-    shapes: list[Shape] = []
-    for r, row in enumerate(board.grid):
-        c = 0
-        while c < board.cols:
-            region = row[c]
-            end = c
-            while end + 1 < board.cols and row[end + 1] == region:
-                end += 1
-            x, y = box.point(r, c)
-            land = board.regions[region].land
-            shapes.append(
-                Rect(
-                    id=f"cell-{r}-{c}",
-                    target=f"region:{region}" if targets else None,
-                    x=x,
-                    y=y,
-                    width=(end - c + 1) * box.cell,
-                    height=box.cell,
-                    fill=LAND if land else SEA,
-                )
-            )
-            c = end + 1
+def _scaled(points: tuple[Point, ...] | list[Point], box: Box) -> tuple[tuple[float, float], ...]:
+    """Grid points as scene points, to a tenth of a pixel (a finer point is not seen, and
+    the scene sent to a class's browsers stays small)."""
+    return tuple((round(x, 1), round(y, 1)) for x, y in (box.point(r, c) for r, c in points))
+
+
+def _areas(board: Map, box: Box, targets: bool) -> list[Shape]:
+    """The sea as one body of water, shallow water along every shore, then each land
+    region's shape (the larger first, so a shape inside another is drawn over it). No cell
+    is drawn: the grid stays out of sight.
+
+    Clicks: a land region's shape is its own target; under the shapes, invisible runs of
+    cells take the clicks on water (``_sea_targets``), so the sea costs nothing to draw."""
+    drawn = outlines(board)
+    shapes: list[Shape] = [
+        Rect(
+            id="water",
+            x=box.x,
+            y=box.y,
+            width=board.cols * box.cell,
+            height=board.rows * box.cell,
+            fill=SEA,
+        )
+    ]
+    if targets:
+        shapes += _sea_targets(board, box)
+    shallows: dict[tuple[int, int], list[PathCommand]] = defaultdict(list)
+    for chain in drawn.chains:
+        if chain.kind.startswith("coast"):
+            r0, c0 = chain.corners[0]
+            shallows[(r0 // BORDER_BLOCK, c0 // BORDER_BLOCK)] += _line(chain.points, box)
+    shapes += [
+        Path(
+            id=f"shallows-{br}-{bc}",
+            commands=tuple(commands),
+            stroke=SHALLOWS,
+            stroke_width=box.cell / 2,
+        )
+        for (br, bc), commands in sorted(shallows.items())
+    ]
+
+    def size(region: int) -> tuple[float, int]:
+        return (-abs(area(drawn.loops[region][0])), region)
+
+    shapes += [
+        Polygon(
+            id=f"region-{region}",
+            target=f"region:{region}" if targets else None,
+            points=_scaled(drawn.loops[region][0], box),
+            fill=LAND,
+        )
+        for region in sorted(board.land_regions(), key=size)
+    ]
     return shapes
 
 
+def _sea_targets(board: Map, box: Box) -> list[Shape]:
+    """Invisible runs of cells (no fill, no stroke: nothing to draw) that take the clicks
+    on water. A sea cell's run is its sea region's; a land cell on a shore stands for the sea
+    beside it, where its corner is drawn as water (the land shapes on top take every click
+    on land), except its region's label cell. The sea cells come first, then the land
+    cells: the first target of every region is a run whose middle is inside its shape."""
+
+    def target(r: int, c: int) -> tuple[bool, int]:
+        region = board.regions[board.grid[r][c]]
+        if not region.land or (r + 0.5, c + 0.5) == region.label:
+            return (region.land, region.id)
+        for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = board.region_at(*step)
+            if other is not None and not board.regions[other].land:
+                return (True, other)
+        return (True, region.id)
+
+    runs: list[tuple[bool, int, int, int, int]] = []
+    for r in range(board.rows):
+        c = 0
+        while c < board.cols:
+            land, region = target(r, c)
+            end = c
+            while end + 1 < board.cols and target(r, end + 1) == (land, region):
+                end += 1
+            runs.append((land, r, c, end, region))
+            c = end + 1
+    return [
+        Rect(
+            id=f"sea-{r}-{c}",
+            target=f"region:{region}",
+            x=box.x + c * box.cell,
+            y=box.y + r * box.cell,
+            width=(end - c + 1) * box.cell,
+            height=box.cell,
+        )
+        for _, r, c, end, region in sorted(runs)
+    ]
+
+
+def _line(points: tuple[Point, ...] | list[Point], box: Box) -> list[PathCommand]:
+    scaled = _scaled(points, box)
+    return [("M", *scaled[0]), *(("L", *p) for p in scaled[1:])]
+
+
 _BORDER_STYLE: Final = {
-    "land": (LAND_BORDER, 3.5),
-    "sea": (SEA_BORDER, 1.5),
-    "coast_closed": (INK, 2.0),
-    "coast_open": (INK, 2.0),
-    "rim": (INK, 2.0),
+    "land": (LAND_BORDER, 2.0, (6.0, 3.0)),
+    "sea": (SEA_BORDER, 1.2, (2.0, 4.0)),
+    "coast_closed": (INK, 2.2, None),
+    "coast_open": (INK, 2.2, None),
+    "rim": (INK, 2.0, None),
 }
+"""Colour, width and dashes (on, off in pixels) of each kind of border: land borders
+dashed and dark, sea borders dotted and blue (the printed maps draw borders dotted), every
+shore one unbroken ink line."""
 
 
 BORDER_BLOCK: Final = 4
-"""Borders are drawn as one path per kind and per block of 4 x 4 cells: a redraw repaints
-only the part of the map that changed, and a small path is all it retraces there."""
+"""Borders are drawn as one path per kind and per block of 4 x 4 cells (where a stretch
+of border starts): a redraw repaints only the part of the map that changed, and a small
+path is all it retraces there."""
 
 
 def _borders(board: Map, box: Box) -> list[Shape]:
-    """The segments by kind (land borders thick) and by block of the grid."""
+    """The borders by kind (shores unbroken, land borders dashed, sea borders dotted) and by
+    block of the grid."""
     paths: dict[tuple[str, int, int], list[PathCommand]] = defaultdict(list)
-    for seg in board.segments():
-        (r0, c0), (r1, c1) = seg.start, seg.end
-        block = (seg.kind, min(r0, r1) // BORDER_BLOCK, min(c0, c1) // BORDER_BLOCK)
-        paths[block] += [("M", *box.point(r0, c0)), ("L", *box.point(r1, c1))]
+    for chain in outlines(board).chains:
+        r0, c0 = chain.corners[0]
+        block = (chain.kind, r0 // BORDER_BLOCK, c0 // BORDER_BLOCK)
+        dash = _BORDER_STYLE[chain.kind][2]
+        if dash is None:
+            paths[block] += _line(chain.points, box)
+        else:
+            for piece in dashes(list(_scaled(chain.points, box)), *dash):
+                paths[block] += [("M", *piece[0]), *(("L", *p) for p in piece[1:])]
     shapes: list[Shape] = []
-    for kind in ("sea", "coast_closed", "coast_open", "rim", "land"):
-        colour, width = _BORDER_STYLE[kind]
+    for kind in ("sea", "land", "coast_closed", "coast_open", "rim"):
+        colour, width, _ = _BORDER_STYLE[kind]
         for (k, br, bc), commands in sorted(paths.items()):
-            if k == kind:
+            if k == kind and commands:
                 shapes.append(
                     Path(
                         id=f"border-{kind}-{br}-{bc}",
@@ -159,18 +250,19 @@ def _borders(board: Map, box: Box) -> list[Shape]:
 
 
 @lru_cache(maxsize=8)
-def _segments_between(board: Map) -> dict[tuple[int, ...], list[Segment]]:
-    """The map's segments by the pair of regions they separate (computed once per map)."""
-    found: dict[tuple[int, ...], list[Segment]] = defaultdict(list)
-    for seg in board.segments():
-        found[seg.regions].append(seg)
+def _chains_between(board: Map) -> dict[tuple[int, ...], list[Chain]]:
+    """The map's drawn borders by the pair of regions they separate (once per map)."""
+    found: dict[tuple[int, ...], list[Chain]] = defaultdict(list)
+    for chain in outlines(board).chains:
+        found[chain.regions].append(chain)
     return dict(found)
 
 
 @lru_cache(maxsize=8)
 def _ground(board: Map, box: Box, targets: bool) -> tuple[Shape, ...]:
-    """What never changes in a game: the cells and the borders (drawn once per map)."""
-    return (*_cells(board, box, targets), *_borders(board, box))
+    """What never changes in a game: the water, the regions and the borders (drawn once
+    per map)."""
+    return (*_areas(board, box, targets), *_borders(board, box))
 
 
 @lru_cache(maxsize=8)
@@ -179,16 +271,17 @@ def _coast_marks(board: Map, box: Box) -> tuple[Shape, ...]:
 
 
 def border_middle(board: Map, a: int, b: int, box: Box) -> tuple[float, float, bool] | None:
-    """The middle of the border (or coast) between regions ``a`` and ``b``: scene x, y and
-    whether that stretch runs vertically; None if they do not touch."""
+    """The middle of the border (or coast) between regions ``a`` and ``b`` as drawn (its
+    longest stretch): scene x, y and whether it runs more up-down than across there; None
+    if they do not touch."""
     pair = (a, b) if a < b else (b, a)
-    segs = _segments_between(board).get(pair)
-    if not segs:
+    chains = _chains_between(board).get(pair)
+    if not chains:
         return None
-    mid = segs[len(segs) // 2]
-    (r0, c0), (r1, c1) = mid.start, mid.end
-    x, y = box.point((r0 + r1) / 2, (c0 + c1) / 2)
-    return x, y, c0 == c1
+    longest = max(chains, key=lambda chain: (length(chain.points), chain.corners))
+    (r, c), (dr, dc) = halfway(longest.points)
+    x, y = box.point(r, c)
+    return x, y, abs(dr) > abs(dc)
 
 
 def _double_arrow(x: float, y: float, vertical: bool, size: float, id: str) -> list[Shape]:
@@ -543,18 +636,10 @@ def _clear(
 
 
 def _outline(board: Map, region: int, box: Box, colour: str, width: float, id: str) -> Path:
-    """The outline of one region: its edges that face another region or the rim."""
+    """The outline of one region, as drawn (every loop of it)."""
     cmds: list[PathCommand] = []
-    cells = set(board.regions[region].cells)
-    for r, c in cells:
-        for (dr, dc), (a, b) in (
-            ((-1, 0), ((r, c), (r, c + 1))),
-            ((1, 0), ((r + 1, c), (r + 1, c + 1))),
-            ((0, -1), ((r, c), (r + 1, c))),
-            ((0, 1), ((r, c + 1), (r + 1, c + 1))),
-        ):
-            if (r + dr, c + dc) not in cells:
-                cmds += [("M", *box.point(*a)), ("L", *box.point(*b))]
+    for loop in outlines(board).loops[region]:
+        cmds += [*_line(loop, box), ("Z",)]
     return Path(id=id, commands=tuple(cmds), stroke=colour, stroke_width=width)
 
 
