@@ -19,18 +19,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
 	touch $(STAMP)
 
+# The lessons, apps and workbench run the rules engine compiled (build/mypyc, made by mypyc
+# on first use, about a minute, and again after the engine's sources change) where this
+# machine has a C compiler, and in pure Python otherwise or with COMPILED=no; one line says
+# which (benchmarks/build_compiled.py --ensure).
+COMPILED ?= yes
+WITH_ENGINE = PYTHONPATH="$$($(if $(filter no,$(COMPILED)),echo "$$PYTHONPATH",$(SAY_IN) $(BIN)/python benchmarks/build_compiled.py --ensure))"
+lab-es: SAY_IN = MUNDOS_LANG=es
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/en/00_start_here.ipynb
+	$(WITH_ENGINE) $(BIN)/jupyter lab $(ROOT_FLAG) notebooks/en/00_start_here.ipynb
 
 # the same lessons in Spanish (las lecciones en español)
 lab-es: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/es/00_empieza_aqui.ipynb
+	$(WITH_ENGINE) $(BIN)/jupyter lab $(ROOT_FLAG) notebooks/es/00_empieza_aqui.ipynb
 
 # the play-only apps (no code on screen) in Voila, which opens the list of apps; settings in
 # voila.json (read from the folder voila starts in). Voila needs no root flag: it never
 # refuses root. Spanish: add ?lang=es to an app's address.
 apps: $(STAMP)
-	$(BIN)/voila notebooks/apps
+	$(WITH_ENGINE) $(BIN)/voila notebooks/apps
 
 # the class server (classroom/, docs/classroom.md): students' laptops join rooms on this
 # machine; prints the teacher's key on the first start and the address. CLASS_HOST=0.0.0.0
@@ -71,18 +79,17 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/nuevos_mundos_engine.py
 	$(BIN)/python benchmarks/widget_redraw.py
 
-# optional: the engine's hot modules compiled by mypyc into build/mypyc (needs a C compiler);
-# the sources stay pure Python, and only the benchmarks (or PYTHONPATH=build/mypyc) use it
+# the engine's hot modules compiled by mypyc into build/mypyc again (needs a C compiler); the
+# sources stay pure Python, and programs run with PYTHONPATH=build/mypyc use it (make lab,
+# lab-es, apps and workbench make it themselves when it is missing or stale)
 compiled: $(STAMP)
 	$(BIN)/python benchmarks/build_compiled.py
 
 # issue 10's speed goals in one run, beside OpenSpiel's chess (the optional bench extra), on
-# the compiled build when one is fresh (make compiled), else on pure Python
+# the compiled build where this machine can make it, else on pure Python
 workbench: $(STAMP)
 	$(BIN)/python -m pip install -q -e ".[bench]"
-	if $(BIN)/python -c "import sys; sys.path.insert(0, 'benchmarks'); import build_compiled as b; sys.exit(b.freshness() is not None)" 2>/dev/null; \
-	then PYTHONPATH=build/mypyc $(BIN)/python benchmarks/workbench.py; \
-	else $(BIN)/python benchmarks/workbench.py; fi
+	$(WITH_ENGINE) $(BIN)/python benchmarks/workbench.py
 
 study: $(STAMP)
 	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json

@@ -2,6 +2,12 @@
 
     python benchmarks/build_compiled.py          # or: make compiled  (about 70 s, quiet machine)
     PYTHONPATH=build/mypyc python my_study.py    # use it (the benchmarks find it alone)
+    python benchmarks/build_compiled.py --ensure # what make lab, lab-es, apps and workbench run
+
+``--ensure`` prints the ``PYTHONPATH`` to run with: the build first when it is fresh, or
+made now (once, quietly, with a one-line message) when it is missing or stale and this
+machine can compile; else the ``PYTHONPATH`` as it was, with a one-line note that pure
+Python runs. It never fails: pure Python is always the fallback.
 
 The ``.py`` sources stay the truth and the package everyone runs (Binder and any
 in-browser kernel need pure Python). This copies ``gamecore`` into ``build/mypyc`` and
@@ -22,8 +28,11 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "gamecore"
@@ -53,14 +62,17 @@ class StaleBuild(RuntimeError):
 
 def missing_tools() -> str | None:
     """What the build needs and this machine lacks (mypyc, a C compiler, Python's headers),
-    or None."""
+    in the language of the moment, or None."""
+    from gamecore.words import t
+
     if importlib.util.find_spec("mypyc") is None:
-        return "mypyc (pip install mypy)"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+        return t("compiled_build.missing_mypyc")
+    # $CC first, as the build itself (setuptools) reads it
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
-        return f"C compiler ({compiler})"
+        return t("compiled_build.missing_compiler", compiler=compiler)
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
-        return "Python headers (the python3-dev package)"
+        return t("compiled_build.missing_headers")
     return None
 
 
@@ -74,12 +86,32 @@ def source_files(sources: Path = SOURCES) -> dict[str, str]:
 
 
 def build(target: Path = DEFAULT_TARGET, sources: Path = SOURCES) -> Path:
-    """Copy the package into ``target`` and compile the hot modules there."""
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    """Copy the package into ``target`` and compile the hot modules there.
+
+    The build is made in a folder of its own beside ``target`` and only then takes its
+    place, so a program still running on an older build, or a build that fails, never
+    leaves ``target`` half made."""
+    target = target.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    try:
+        _compile(work, sources)
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
+            target.rename(old / target.name)
+            work.rename(target)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            work.rename(target)
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+    return target
+
+
+def _compile(target: Path, sources: Path) -> None:
     shutil.copytree(sources, target / "gamecore", ignore=shutil.ignore_patterns("__pycache__"))
-    files = source_files(sources)
+    files = source_files(target / "gamecore")  # what is compiled, even if a source changes now
     # a config of its own: mypy would otherwise find the project's pyproject.toml above
     # build/ and fail on its notes about modules this build does not use
     (target / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
@@ -97,7 +129,6 @@ def build(target: Path = DEFAULT_TARGET, sources: Path = SOURCES) -> Path:
             raise RuntimeError(f"mypyc made no extension for {module}")
     stamp = {"sources": str(sources), "files": files, "python": sys.version}
     (target / STAMP).write_text(json.dumps(stamp, indent=1), encoding="utf-8")
-    return target
 
 
 def compiled_file(target: Path, module: str) -> Path:
@@ -152,10 +183,103 @@ def check_compiled() -> Path:
     return target
 
 
+def ensure(target: Path = DEFAULT_TARGET, say: TextIO = sys.stderr) -> Path | None:
+    """The fresh compiled build in ``target``, made now if it is missing or stale and this
+    machine can compile; None (pure Python) when it cannot, or the build fails. Says in one
+    line on ``say`` what it does (nothing when the build was already fresh), in the
+    language of the moment (``$MUNDOS_LANG``)."""
+    from gamecore.words import t
+
+    if freshness(target) is None:
+        broken = target / BROKEN
+        if broken.exists():  # made from these sources, and it failed its smoke test
+            problem = broken.read_text(encoding="utf-8").strip()
+            print(t("compiled_build.failed", problem=problem), file=say, flush=True)
+            return None
+        return target
+    missing = missing_tools()
+    if missing:
+        print(t("compiled_build.no_tools", missing=missing), file=say, flush=True)
+        return None
+    print(t("compiled_build.compiling"), file=say, flush=True)
+    start = time.perf_counter()
+    try:
+        build(target)
+    except (OSError, RuntimeError) as problem:
+        lines = str(problem).strip().splitlines() or [type(problem).__name__]
+        errors = [line for line in lines if "error" in line.lower()]
+        print(t("compiled_build.failed", problem=(errors or lines)[0]), file=say, flush=True)
+        return None
+    problem = smoke_test(target)
+    if problem:
+        (target / BROKEN).write_text(problem + "\n", encoding="utf-8")
+        print(t("compiled_build.failed", problem=problem), file=say, flush=True)
+        return None
+    seconds = round(time.perf_counter() - start)
+    print(t("compiled_build.compiled", seconds=seconds), file=say, flush=True)
+    return target
+
+
+BROKEN = "BROKEN.txt"
+"""In a build that failed its smoke test: why (``ensure`` then runs pure Python)."""
+
+_SMOKE = """
+import random, sys, sysconfig
+import gamecore
+from gamecore import protocol
+from gamecore.protocol import GAMES
+if not protocol.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX")):
+    sys.exit("the build's modules are not the ones imported: " + protocol.__file__)
+for name, spec in sorted(GAMES.items()):
+    setup = spec.conformance[0] if spec.conformance else None
+    players = setup.players if setup else max(2, spec.min_players)
+    options = dict(setup.options) if setup else {}
+    game = gamecore.new_game(name, players=players, seed=1, **options)
+    choose = random.Random(1).choice
+    for _ in range(400):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.play(choose(legal))
+    game.clone(), game.score(), game.to_json()
+"""
+
+
+def smoke_test(target: Path) -> str | None:
+    """None if a child process on the build in ``target`` plays some random moves of every
+    game (on the compiled modules), else the error it stopped with, in one line."""
+    result = subprocess.run(
+        [sys.executable, "-c", _SMOKE],
+        cwd=target,  # not the repository, whose gamecore would come first
+        env=compiled_environment(target),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode == 0:
+        return None
+    lines = result.stderr.strip().splitlines() or [f"exit status {result.returncode}"]
+    return lines[-1]
+
+
+def python_path(build: Path | None, current: str | None = None) -> str:
+    """``PYTHONPATH`` with ``build`` first (unchanged when there is no build)."""
+    return os.pathsep.join(filter(None, [str(build) if build else None, current]))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--target", type=Path, default=DEFAULT_TARGET, help="build folder")
+    parser.add_argument(
+        "--ensure",
+        action="store_true",
+        help="print the PYTHONPATH to run with: the build first, made now if it is missing "
+        "or stale and this machine can compile; never fails (pure Python is the fallback)",
+    )
     args = parser.parse_args(argv)
+    if args.ensure:
+        print(python_path(ensure(args.target), os.environ.get("PYTHONPATH")))
+        return
     missing = missing_tools()
     if missing:
         parser.exit(1, f"cannot compile: no {missing}; the pure-Python package still works\n")

@@ -1,6 +1,6 @@
 """Nuevos Mundos against OpenSpiel's C++ chess, driven from Python by the same loop, in one run.
 
-    python benchmarks/openspiel_side_by_side.py            # about 15 s (35 s if it compiles)
+    python benchmarks/openspiel_side_by_side.py            # about 15 s (and the build if stale)
     python benchmarks/openspiel_side_by_side.py --quick    # a ~2 s smoke run
 
 DESIGN.md's budget: through the public API, random players, 4 players, ``new_game``
@@ -132,17 +132,19 @@ def worker() -> None:
         print(*timed(task, float(line)), flush=True)
 
 
-def start_compiled(rebuild: bool, notes: list[str]) -> CompiledWorker | None:
+def start_compiled(
+    rebuild: bool, notes: list[str], target: Path = build_compiled.DEFAULT_TARGET
+) -> CompiledWorker | None:
     """The compiled build's child process; the build is made first when it is missing or
-    older than the sources (about 20 s) and this machine can compile."""
-    if rebuild or build_compiled.freshness() is not None:
+    older than the sources (about 85 s on a quiet machine) and this machine can compile."""
+    if rebuild or build_compiled.freshness(target) is not None:
         missing = build_compiled.missing_tools()
         if missing:
             notes.append(f"Compiled build: not measured, no {missing} here to build it.")
             return None
         print("Compiling the engine (benchmarks/build_compiled.py)...", flush=True)
-        build_compiled.build()
-    child = CompiledWorker(build_compiled.DEFAULT_TARGET)
+        build_compiled.build(target)
+    child = CompiledWorker(target)
     if child.ready != "ok":
         notes.append(f"Compiled build: {child.ready}.")
         child.close()
@@ -201,6 +203,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a ~2 s smoke run")
     parser.add_argument("--build", action="store_true", help="compile the engine again first")
     parser.add_argument("--no-compiled", action="store_true", help="leave the compiled build out")
+    parser.add_argument(
+        "--compiled-dir",
+        type=Path,
+        default=build_compiled.DEFAULT_TARGET,
+        help="where the compiled build is (made there when missing or stale; default build/mypyc)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -222,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         variants.append(chess)
     nm = nuevos_mundos_task()
     variants.append(Variant("Nuevos Mundos, 4 players (pure Python)", lambda s: timed(nm, s)))
-    compiled = None if args.no_compiled else start_compiled(args.build, notes)
+    compiled = (
+        None if args.no_compiled else start_compiled(args.build, notes, args.compiled_dir.resolve())
+    )
     if compiled is not None:
         variants.append(Variant("Nuevos Mundos, 4 players (compiled, mypyc)", compiled.run))
 

@@ -275,7 +275,8 @@ class Game(ABC):
             order = list(record.outcome)
         else:
             order = list(cards)
-            shuffle_for_chance(self.seed, self._chance_count, order)
+            if len(order) > 1:  # one card or none has one order: no generator to seed
+                shuffle_for_chance(self.seed, self._chance_count, order)
             record = Chance(kind, tuple(order))
         self._chance_count += 1
         self.log.append(record)

@@ -59,16 +59,16 @@ def determinize(view: NuevosMundosView, rng: random.Random) -> NuevosMundos:
 def heuristic(game: Game, player: int) -> float:
     """The player's lead: their provisional score minus the best other player's."""
     assert isinstance(game, NuevosMundos)
-    totals = list(game.score().totals().values())
+    totals = list(game.score_numbers().totals)  # the sheet's totals, without its sentences
     mine = totals.pop(player)
     return float(mine - max(totals)) if totals else float(mine)
 
 
 def rewards(game: Game) -> list[float]:
     """1 for a sole winner, shared equally on a tie the tie-break cannot settle, else 0."""
-    sheet = game.score()
-    winners = sheet.winners()
-    return [1.0 / len(winners) if name in winners else 0.0 for name in game.players]
+    assert isinstance(game, NuevosMundos)
+    winners = game.score_numbers().winners()  # the sheet's first place, without its sentences
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(len(game.players))]
 
 
 def max_moves(game: Game) -> int:

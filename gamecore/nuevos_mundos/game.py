@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..errors import Refusal, refuse
+from ..errors import IllegalAction, Refusal, refuse
 from ..position import LIST, LISTS, ROW, VALUE, Field, compile_position
-from ..protocol import Action, Chance, Game, mypyc_attr
+from ..protocol import Action, Chance, Game, Outcome, mypyc_attr
 from ..scoresheet import ScoreSheet
 from ..words import t
 from .actions import (
@@ -39,7 +39,7 @@ from .data import (
     SETTLEMENT_BASE,
     card_label,
 )
-from .scoring import check_modules, score_game
+from .scoring import ScoreNumbers, check_modules, game_numbers, score_game
 
 PLAY: Final = "play"
 LAST_CARDS: Final = "last_cards"
@@ -74,6 +74,10 @@ _LAST_ACTIONS: Final = {code: LastCard(code) for code in ALL_BIOME_CARDS + ALL_S
 
 
 _DIGIT_SPACES: Final = {code: digit_spaces(code) for code in ALL_BIOME_CARDS}
+_FAST_DRAWS: Final = len(BOARD_SPACES)
+"""The most cards a turn draws for the board and the creation space (five spaces by biome;
+at most two spaces by digits): with these and the hand's missing cards in the creation
+pile, a turn takes the fast path (no reshuffle, no end)."""
 
 
 # ---------------------------------------------------------------------------- the game
@@ -247,6 +251,21 @@ class NuevosMundos(Game):
         assert player is not None
         MOVES[type(action)][1](self, action, player)
 
+    def play(self, action: object) -> None:
+        """``Game.play`` in one step (the hot loop of every study): the same rule check, the
+        same log entry and the same move, found with one look-up of the action's type."""
+        move = MOVES.get(type(action))
+        current = self._current
+        if move is None or current is None:
+            Game.play(self, action)  # refuses it, with the reason in words
+            return
+        reason = move[0](self, action, current)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        legal: Action = action  # type: ignore[assignment]  # MOVES holds only actions' types
+        self.log.append((current, legal))
+        move[1](self, legal, current)
+
     # ------------------------------------------------------------------ checks, one per move
     # Each takes the action and the player whose decision it is.
     def _check_turn(self, action: TakeBiome | Lay, player: int) -> Refusal | None:
@@ -304,24 +323,79 @@ class NuevosMundos(Game):
     def _apply_take_biome(self, action: TakeBiome, player: int) -> None:
         """The card takes the visible cards of its biome and goes to the discard pile."""
         card = action.card
-        self.hands[player].remove(card)
-        self._take_biome(BIOME_OF_CODE[card], self.worlds[player])
-        self.discard.append(card)
-        self._end_turn(player)
+        hand = self.hands[player]
+        hand.remove(card)
+        world = self.worlds[player]
+        creation = self.creation
+        board = self.board
+        if len(creation) < _FAST_DRAWS + HAND_SIZE - len(hand) or 0 in board:
+            self._take_biome(BIOME_OF_CODE[card], world)
+            self.discard.append(card)
+            self._end_turn(player)
+            return
+        # Fast path: the creation pile holds every card the turn can draw, so no reshuffle
+        # and no end can come of it; each space taken is refilled at once, which draws the
+        # same cards in the same order as taking them all and then refilling spaces 2-6.
+        biome_of = BIOME_OF_CODE
+        biome = biome_of[card]
+        draw = creation.pop
+        for i in range(5):
+            code = board[i]
+            if biome_of[code] == biome:
+                world.append(code)
+                board[i] = draw()
+        discard = self.discard
+        if discard and biome_of[discard[-1]] == biome:
+            world.append(discard.pop())
+        discard.append(card)
+        while len(hand) < HAND_SIZE:
+            hand.append(draw())
+        self._pass_turn(player)
 
     def _apply_take_digits(self, action: TakeDigits, player: int) -> None:
         """The card takes the cards its digits name and goes to the discard pile."""
         card = action.card
-        self.hands[player].remove(card)
-        self._take_digits(card, self.worlds[player])
-        self.discard.append(card)
-        self._end_turn(player)
+        hand = self.hands[player]
+        hand.remove(card)
+        world = self.worlds[player]
+        creation = self.creation
+        board = self.board
+        if len(creation) < _FAST_DRAWS + HAND_SIZE - len(hand) or 0 in board:
+            self._take_digits(card, world)
+            self.discard.append(card)
+            self._end_turn(player)
+            return
+        # Fast path, as in _apply_take_biome: the digits' spaces in increasing order (space
+        # 1, the creation pile, before any space of the board), each refilled at once.
+        draw = creation.pop
+        discard = self.discard
+        for space in _DIGIT_SPACES[card]:
+            if space >= 2:
+                world.append(board[space - 2])
+                board[space - 2] = draw()
+            elif space == 0:
+                if discard:
+                    world.append(discard.pop())
+            else:
+                world.append(draw())
+        discard.append(card)
+        while len(hand) < HAND_SIZE:
+            hand.append(draw())
+        self._pass_turn(player)
 
     def _apply_lay(self, action: Lay, player: int) -> None:
         """The card goes from the hand into the player's world."""
-        self.hands[player].remove(action.card)
-        self.worlds[player].append(action.card)
-        self._end_turn(player)
+        card = action.card
+        hand = self.hands[player]
+        hand.remove(card)
+        self.worlds[player].append(card)
+        creation = self.creation
+        if len(creation) < HAND_SIZE - len(hand) or 0 in self.board:
+            self._end_turn(player)
+            return
+        while len(hand) < HAND_SIZE:  # fast path: nothing to refill, the pile is enough
+            hand.append(creation.pop())
+        self._pass_turn(player)
 
     def _apply_last_card(self, action: LastCard, player: int) -> None:
         """The last card goes into the world, and the next player may lay theirs."""
@@ -408,10 +482,15 @@ class NuevosMundos(Game):
                 if not code:
                     break
                 hand.append(code)
+        self._pass_turn(player)
+
+    def _pass_turn(self, player: int) -> None:
+        """The next player's turn, once the board and the hand are refilled."""
+        hands = self.hands
         nxt = player + 1
-        if nxt == len(self.players):
+        if nxt == len(hands):
             nxt = 0
-        if not self.hands[nxt]:
+        if not hands[nxt]:
             # Decision (docs/rules): the next player has no card to play, so the game
             # ends as if the board could not be refilled.
             self._start_last_cards(player)
@@ -464,6 +543,16 @@ class NuevosMundos(Game):
         (``{"taiga": 53}``); settlements not named take their owner's best value.
         """
         return score_game(self.players, self.worlds, self.modules, settlement_values or {})
+
+    def score_numbers(self, settlement_values: Mapping[str, int] | None = None) -> ScoreNumbers:
+        """The score sheet's numbers only (each seat's points by category, totals and
+        tie-break), without its sentences: for studies, bots and the outcome."""
+        return game_numbers(self.worlds, self.modules, settlement_values or {})
+
+    def _outcome(self) -> Outcome:
+        """As ``Game._outcome`` (first place on the score sheet wins, on points), read from
+        the sheet's numbers alone."""
+        return Outcome("points", self.score_numbers().winners())
 
     def where_is(self, code: int) -> str:
         """Where a card is now, in words (for teaching and for the invariants)."""
