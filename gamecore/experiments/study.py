@@ -109,6 +109,8 @@ def play_study_game(
     seats = [spec.make(s) for spec, s in zip(specs, bot_seeds)]
     looks = [getattr(seat, "reads_view", True) for seat in seats]  # a bot that never reads
     # its view (the random bot) is not given one: building it is much of a random game's cost
+    lists = [getattr(seat, "reads_legal", True) for seat in seats]  # nor is a bot that finds
+    # its own actions (Mondo's rival) given every legal one: up to 192 with a tile in hand
     kinds = {kind: k for k, kind in enumerate(spec_of(game).game_class.action_types)}
     counts = [[0] * len(kinds) for _ in specs]
     measures: dict[str, float | int | None] = {}
@@ -120,7 +122,7 @@ def play_study_game(
             raise RuntimeError(f"{game}: no player to move in an unfinished game")
         seat = seats[player]
         view = played.view(player) if looks[player] else None
-        action = seat.choose(view, played.legal_actions())
+        action = seat.choose(view, played.legal_actions() if lists[player] else [])
         played.play(action)
         counts[player][kinds[action.kind]] += 1
         length += 1

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final, cast
 
 from ..errors import Refusal, refuse
@@ -338,10 +339,7 @@ class Mondo(Game):
             actions.extend(Take(player, when, slot) for slot in range(self._layer_size()))
             actions.append(JumpOut(player, when))
         else:
-            for space in self.open_spaces(player):
-                for side in range(SIDES):
-                    for turn in range(TURNS):
-                        actions.append(Place(player, when, space, side, turn))
+            actions.extend(_placements(player, when, self.open_spaces(player)))
             actions.extend(Return(player, when, side) for side in range(SIDES))
         actions.append(Stop(player, when))
         return actions
@@ -586,14 +584,12 @@ class Mondo(Game):
             cols=kit.COLS,
             limit=self.limit,
             boards=tuple(self.faces(p) for p in range(len(self.players))),
-            heap=tuple(side_face(tile, self.up[tile]) for tile in layer),
+            heap=tuple(_sides()[2 * tile + self.up[tile]] for tile in layer),
             heap_size=len(self.heap),
             hand=hand,
             hand_up=self.hand_up[player] if tile != EMPTY else 0,
             holding=tuple(h != EMPTY for h in self.hands),
-            round_totals=tuple(
-                tuple(sheet.total(name) for name in self.players) for sheet in self.rounds
-            ),
+            round_totals=tuple(sheet_totals(sheet, self.players) for sheet in self.rounds),
             rim=self.rim(),
             solo_spaces=kit.SOLO_SPACES if self.solo else (),
             modifier=self.modifier().id if self.modifier_order and self.round < ROUNDS else "",
@@ -627,6 +623,51 @@ bookkeeping every action shares (the player's pace, the end of the round). The t
 listed are not Mondo actions."""
 
 
+_set = object.__setattr__
+
+
+def _placements(seat: int, time: int, spaces: Sequence[int]) -> list[Place]:
+    """``Place(seat, time, space, side, turn)`` for every space, side and turn, in that
+    order. A program that drives a player holding a tile is offered up to 192 of them at
+    every decision, so they are made without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field): the same objects, in half the time. ``Place.__new__``,
+    not ``object.__new__``: the compiled build makes ``Action`` a native class, whose
+    subclasses refuse ``object.__new__``."""
+    new = Place.__new__
+    out: list[Place] = []
+    for space in spaces:
+        for side in range(SIDES):
+            for turn in range(TURNS):
+                place = new(Place)
+                _set(
+                    place,
+                    "__dict__",
+                    {"seat": seat, "time": time, "space": space, "side": side, "turn": turn},
+                )
+                out.append(place)
+    return out
+
+
+_TOTALS: dict[int, tuple[ScoreSheet, tuple[str, ...], tuple[int, ...]]] = {}
+
+
+def sheet_totals(sheet: ScoreSheet, players: tuple[str, ...]) -> tuple[int, ...]:
+    """Every player's total on a scored round's sheet, worked out once per sheet (a sheet
+    never changes; a view shows the totals of every round scored)."""
+    known = _TOTALS.get(id(sheet))
+    if known is None or known[0] is not sheet or known[1] != players:
+        if len(_TOTALS) >= 1024:
+            _TOTALS.clear()
+        known = _TOTALS[id(sheet)] = (sheet, players, tuple(sheet.total(p) for p in players))
+    return known[2]
+
+
+@cache
+def _sides() -> dict[int, Face]:
+    """``side_face(tile, side)`` at ``2 * tile + side``."""
+    return {2 * x.id + side: side_face(x.id, side) for x in kit.box() for side in (0, 1)}
+
+
 def side_face(tile: int, side: int) -> Face:
     """One side of a tile as printed (north up)."""
     printed = kit.tile(tile)
@@ -635,10 +676,20 @@ def side_face(tile: int, side: int) -> Face:
 
 def cell_faces(codes: Sequence[int]) -> tuple[Face | None, ...]:
     """Spaces as cell codes -> the faces they show (None for an empty space)."""
-    return tuple(None if code == EMPTY else placed_face(code) for code in codes)
+    return tuple(map(_faces_by_code().__getitem__, codes))
 
 
+@cache
+def _faces_by_code() -> tuple[Face | None, ...]:
+    """``placed_face`` of every cell code, and None last: at ``EMPTY`` (-1)."""
+    codes = range(cell_code(kit.tile_limit(), 0, 0))
+    faces = [placed_face(c) if kit.tiles()[c // 8] is not None else None for c in codes]
+    return (*faces, None)
+
+
+@cache
 def placed_face(code: int) -> Face:
-    """The face a placed tile shows, turned as it lies."""
+    """The face a placed tile shows, turned as it lies (the same object every time: a
+    box's tiles never change)."""
     tile, side, turn = cell_parts(code)
     return side_face(tile, side).rotated(turn)

@@ -71,11 +71,20 @@ def open_spaces(occupied: Sequence[bool]) -> list[int]:
     space of an empty board, else the empty spaces that share an edge with a placed tile."""
     if not any(occupied):
         return list(range(len(occupied)))
-    return [
-        s
-        for s, taken in enumerate(occupied)
-        if not taken and any(occupied[o] for o in neighbours(s))
-    ]
+    around = _all_neighbours()
+    out = []
+    for s, taken in enumerate(occupied):
+        if not taken:
+            for o in around[s]:
+                if occupied[o]:
+                    out.append(s)
+                    break
+    return out
+
+
+@cache
+def _all_neighbours() -> tuple[tuple[int, ...], ...]:
+    return tuple(neighbours(s) for s in range(ROWS * COLS))
 
 
 def rim(side: str) -> tuple[str, ...]:

@@ -57,6 +57,9 @@ leaving an empty neighbour that only a tile with three or four landscapes could 
 the volcano penalty it would risk (its volcanoes against the most any other board shows,
 counting the inactive ones when it holds the volcano chip).
 
+The estimate itself, and how a decision stays cheap without changing a move (issue 21), are
+in ``rival_estimate.py``.
+
 Measured and left out: judging a heap tile by its hidden side too (the box is public, and
 most mixed faces name their tile) scored -0.6 +- 1.3 points a game against rivals that do
 not (24 games); waiting for a gain of 0.5-1.5 before placing early in the round scored the
@@ -67,18 +70,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 from ..protocol import Action
 from ..words import t
-from . import kit
 from .actions import SIDES, JumpOut, Place, Return, Stop, Take, TakeTask
-from .board import rim_index
-from .faces import ACTIVE, INACTIVE, WATER, Face
+from .faces import ACTIVE, INACTIVE, Face
 from .game import PLAYING, STEP_MS, MondoView
 from .rival_aims import Aims, aims_for, sure_task, task_to_take
+from .rival_estimate import _FACE_SHAPES, Position, _shapes
 
 LEVELS: Final = ("slow", "steady", "fast")
 """The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
@@ -87,22 +87,6 @@ PACE_MS: Final = {"slow": 12_000, "steady": 8_000, "fast": 5_000}
 JITTER: Final = 0.25
 """Each gap is the pace times a number drawn between 1 - JITTER and 1 + JITTER."""
 
-FILLED_SPACE: Final = 1.0
-"""An empty space costs 1 point at the end of the round."""
-ANIMAL: Final = 1.0
-WRONG: Final = 1.0
-EDGE_MATCH: Final = 0.15
-"""A small reward for each matching edge: it keeps landscapes growing together."""
-RIM_MATCH: Final = 0.1
-CLOSED: Final = 2.0
-OPEN_SHARE: Final = 0.2
-"""An open landscape is worth ``CLOSED * OPEN_SHARE ** open_edges`` (fewer open edges,
-closer to closing). Measured over 12 three-rival games each: 0.1-0.3 score about 20 points
-a game, 0.5 about 11, 0.7 about 2 (open landscapes valued too much keep it from closing
-them and filling its board)."""
-CRAMPED: Final = (0.0, 0.0, 0.0, 0.1, 0.4, 0.8)
-"""The penalty for an empty space by the number of different landscapes its placed
-neighbours and rim ask of it (three or four are hard to fit without a wrong connection)."""
 VOLCANO_RISK: Final = 0.3
 """A volcano that brings it within one of the most volcanoes on any board."""
 FEW_SPACES: Final = 3
@@ -128,292 +112,6 @@ def level_about(level: object) -> str:
     return t(f"mondo_bots.level_about_{check_level(level)}")
 
 
-# ---------------------------------------------------------------------------- faces
-
-
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    """What the estimate needs of one face as it would lie: its edges' terrains, the region
-    of each edge, how many regions, an animal (and whether it stands in water), a volcano."""
-
-    turn: int
-    edges: tuple[str, str, str, str]
-    region_of: tuple[int, int, int, int]
-    regions: int
-    animal: bool
-    volcano: str
-    animal_in_water: bool
-
-
-@cache
-def _shapes(face: Face) -> tuple[_Shape, ...]:
-    """The face in its distinct quarter turns (a face of one landscape has one)."""
-    out: list[_Shape] = []
-    seen: set[Face] = set()
-    for turn in range(4):
-        turned = face.rotated(turn)
-        if turned in seen:
-            continue
-        seen.add(turned)
-        out.append(
-            _Shape(
-                turn=turn,
-                edges=turned.edges,
-                region_of=(
-                    turned.region_of(0),
-                    turned.region_of(1),
-                    turned.region_of(2),
-                    turned.region_of(3),
-                ),
-                regions=len(turned.regions),
-                animal=turned.has_animal,
-                volcano=turned.volcano,
-                animal_in_water=turned.has_animal
-                and turned.terrain_of(turned.animal_region) == WATER,
-            )
-        )
-    return tuple(out)
-
-
-# ---------------------------------------------------------------------------- one board
-
-RIM: Final = 0
-TILE: Final = 1
-OPEN: Final = 2
-
-
-@dataclass(slots=True)
-class _Land:
-    terrain: str
-    open: int
-    error: bool
-    size: int = 0
-    """Its tiles."""
-    rim: bool = False
-    """Whether it reaches the rim (water that does is no lake)."""
-
-
-def _worth(terrain: str, open_edges: int, error: bool) -> float:
-    if terrain == WATER or error:
-        return 0.0
-    return CLOSED * OPEN_SHARE**open_edges
-
-
-class Position:
-    """One player's board as the estimate reads it: its landscapes (joined regions, with
-    their open edges and whether a wrong connection spoils them), and for every empty space
-    what lies beyond each of its edges. ``aims``: what the round's modifier and the
-    player's task add to the estimate (``rival_aims``; None: the beginner's estimate)."""
-
-    def __init__(self, view: MondoView, player: int, aims: Aims | None = None) -> None:
-        self.aims = aims
-        self.filled_worth = FILLED_SPACE + (aims.filled if aims else 0.0)
-        self.wrong_cost = WRONG + (aims.wrong if aims else 0.0)
-        self.rows = view.rows
-        self.cols = view.cols
-        self.faces: tuple[Face | None, ...] = view.boards[player]
-        self.rim = view.rim
-        spaces = self.rows * self.cols
-        self.neighbours: list[tuple[int | None, ...]] = [self._around(s) for s in range(spaces)]
-        self.lands: dict[int, _Land] = {}
-        self.land_of: dict[int, int] = {}  # node (space * 4 + region) -> landscape id
-        self._join()
-        self.empty = [s for s in range(spaces) if self.faces[s] is None]
-        self.filled = spaces - len(self.empty)
-        self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
-        self.asks = {s: self._asks(s) for s in self.empty}
-        self.beyond = {s: self._beyond(s) for s in self.open_spaces}
-
-    def _around(self, space: int) -> tuple[int | None, ...]:
-        """The space beyond each edge N, E, S, W (None: the rim)."""
-        r, c = divmod(space, self.cols)
-        out: list[int | None] = []
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            rr, cc = r + dr, c + dc
-            inside = 0 <= rr < self.rows and 0 <= cc < self.cols
-            out.append(rr * self.cols + cc if inside else None)
-        return tuple(out)
-
-    def rim_letter(self, space: int, edge: int) -> str:
-        """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
-        index = rim_index(self.rows, self.cols, divmod(space, self.cols), edge)
-        assert index is not None, f"edge {edge} of space {space} is not on the rim"
-        return self.rim[index]
-
-    def _join(self) -> None:
-        """Union the placed regions across matching edges; count open edges and errors."""
-        parent: dict[int, int] = {}
-
-        def root(node: int) -> int:
-            while parent[node] != node:
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            return node
-
-        for s, face in enumerate(self.faces):
-            if face is not None:
-                for i in range(len(face.regions)):
-                    parent[s * 4 + i] = s * 4 + i
-        opened: dict[int, int] = {}
-        spoiled: set[int] = set()
-        rimmed: set[int] = set()
-        for s, face in enumerate(self.faces):
-            if face is None:
-                continue
-            for edge in range(4):
-                node = s * 4 + face.region_of(edge)
-                other = self.neighbours[s][edge]
-                if other is None:
-                    rimmed.add(node)
-                    if face.edges[edge] != self.rim_letter(s, edge):
-                        spoiled.add(node)
-                    continue
-                beyond = self.faces[other]
-                if beyond is None:
-                    opened[node] = opened.get(node, 0) + 1
-                elif edge in (1, 2):  # each touching pair once
-                    back = (edge + 2) % 4
-                    far = other * 4 + beyond.region_of(back)
-                    if beyond.edges[back] != face.edges[edge]:
-                        spoiled.update((node, far))
-                    else:
-                        a, b = root(node), root(far)
-                        parent[max(a, b)] = min(a, b)
-        spaces: dict[int, set[int]] = {}
-        for node in parent:
-            top = root(node)
-            self.land_of[node] = top
-            land = self.lands.get(top)
-            if land is None:
-                face = self.faces[node // 4]
-                assert face is not None
-                land = self.lands[top] = _Land(face.terrain_of(node % 4), 0, False)
-            land.open += opened.get(node, 0)
-            land.error = land.error or node in spoiled
-            land.rim = land.rim or node in rimmed
-            spaces.setdefault(top, set()).add(node // 4)
-        for top, covered in spaces.items():
-            self.lands[top].size = len(covered)
-
-    def worth(self, terrain: str, open_edges: int, error: bool, size: int, rim: bool) -> float:
-        """A landscape's worth to the estimate: the rulebook's (``_worth``), and what the
-        aims add."""
-        if self.aims is None:
-            return _worth(terrain, open_edges, error)
-        extra = self.aims.extra(terrain, OPEN_SHARE**open_edges, error, size, rim)
-        return _worth(terrain, open_edges, error) + extra
-
-    def land_worth(self, land: _Land) -> float:
-        return self.worth(land.terrain, land.open, land.error, land.size, land.rim)
-
-    def _asks(self, space: int) -> frozenset[str]:
-        """The landscapes an empty space's placed neighbours and rim ask of its edges."""
-        wanted: set[str] = set()
-        for edge, other in enumerate(self.neighbours[space]):
-            if other is None:
-                wanted.add(self.rim_letter(space, edge))
-            else:
-                face = self.faces[other]
-                if face is not None:
-                    wanted.add(face.edges[(edge + 2) % 4])
-        return frozenset(wanted)
-
-    # ------------------------------------------------------------------ the estimate
-    def _beyond(self, space: int) -> tuple[tuple[int, str, int], ...]:
-        """What lies beyond each edge of an empty space, as the estimate reads it:
-        ``(RIM, letter, 0)``, ``(TILE, the neighbour's terrain on that edge, its
-        landscape)`` or ``(OPEN, "", the empty space)``."""
-        out: list[tuple[int, str, int]] = []
-        for edge, other in enumerate(self.neighbours[space]):
-            if other is None:
-                out.append((RIM, self.rim_letter(space, edge), 0))
-                continue
-            face = self.faces[other]
-            if face is None:
-                out.append((OPEN, "", other))
-                continue
-            back = (edge + 2) % 4
-            out.append((TILE, face.edges[back], self.land_of[other * 4 + face.region_of(back)]))
-        return tuple(out)
-
-    def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
-        """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""
-        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
-        if shape.animal_in_water and self.aims is not None:
-            value += self.aims.water_animal
-        bad = 0  # the regions (a bit each) with a wrong connection
-        rimmed = 0  # the regions (a bit each) that reach the rim
-        fresh = [0, 0, 0, 0]  # each region's edges towards empty spaces
-        met: dict[int, list[int]] = {}  # landscape -> [edges into space, region bits, spoiled]
-        edges = shape.edges
-        region_of = shape.region_of
-        for edge, (kind, letter, where) in enumerate(self.beyond[space]):
-            terrain = edges[edge]
-            if kind == OPEN:
-                fresh[region_of[edge]] += 1
-                asks = self.asks[where]
-                if terrain not in asks:
-                    value -= CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
-            elif kind == RIM:
-                rimmed |= 1 << region_of[edge]
-                if terrain == letter:
-                    value += RIM_MATCH
-                else:
-                    value -= self.wrong_cost
-                    bad |= 1 << region_of[edge]
-            else:
-                entry = met.get(where)
-                if entry is None:
-                    entry = met[where] = [0, 0, 0]
-                entry[0] += 1
-                if terrain == letter:
-                    value += EDGE_MATCH
-                    entry[1] |= 1 << region_of[edge]
-                else:
-                    value -= self.wrong_cost
-                    entry[2] = 1
-                    bad |= 1 << region_of[edge]
-        # regions of the new face joined through one landscape become one landscape
-        groups = [1 << r for r in range(shape.regions)]
-        for _, bits, _ in met.values():
-            if bits & (bits - 1):  # two regions or more
-                merged = 0
-                for g in groups:
-                    if g & bits:
-                        merged |= g
-                groups = [g for g in groups if not g & bits] + [merged]
-        counted = 0
-        lands = self.lands
-        for g in groups:
-            error = bool(bad & g)
-            rim = bool(rimmed & g)
-            size = 1
-            open_edges = 0
-            first = -1
-            for r in range(shape.regions):
-                if g >> r & 1:
-                    open_edges += fresh[r]
-                    if first < 0:
-                        first = r
-            before = 0.0
-            for land, (into, bits, spoiled) in met.items():
-                if bits & g:
-                    counted += 1
-                    old = lands[land]
-                    before += self.land_worth(old)
-                    error = error or old.error or bool(spoiled)
-                    open_edges += old.open - into
-                    size += old.size
-                    rim = rim or old.rim
-            terrain = edges[region_of.index(first)]
-            value += self.worth(terrain, open_edges, error, size, rim) - before
-        if counted < len(met):
-            for land, (_, bits, _) in met.items():
-                if not bits:  # met only by wrong connections: spoiled now
-                    value -= self.land_worth(lands[land])
-        return value
-
-
 def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
     """The penalty the estimate gives an active (``"V"``) and an inactive (``"v"``) volcano:
     what one more would cost at the end of the round if the boards stayed as they are
@@ -421,9 +119,9 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
     comes within one of the most."""
     counts = []
     for p, board in enumerate(view.boards):
-        chip = p in view.volcano_chip
+        volcanoes = [f.volcano for f in board if f is not None]
         counts.append(
-            sum(1 for f in board if f is not None and (f.volcano == ACTIVE or (chip and f.volcano)))
+            volcanoes.count(ACTIVE) + (volcanoes.count(INACTIVE) if p in view.volcano_chip else 0)
         )
     mine = counts[player]
     rest = max((c for p, c in enumerate(counts) if p != player), default=0)
@@ -449,6 +147,8 @@ class RivalBot:
     ignores the round's scoring modifier (the study compares them)."""
 
     name = "rival"
+    reads_legal = False
+    """It finds its own actions in its view: a study need not list every legal one."""
 
     def __init__(
         self,
@@ -474,13 +174,23 @@ class RivalBot:
         self.modifier = bool(modifier)
         self.salt = random.Random(seed).randrange(2**32)
         self.decisions = 0
+        self._gaps: dict[tuple[int, int], int] = {}
+        self._board: tuple[tuple[Any, ...], Position] | None = None
+        """The last board read, with what it was read from: a decision after a take or a
+        return reads the same board."""
 
     def gap(self, round_: int, after: int) -> int:
         """The time between its action at ``after`` (ms into round ``round_``) and its next
         one: its pace give or take ``JITTER``, drawn from its seed and that moment, so a
         widget that asks it again before it acts (the table changed) gets the same time."""
-        draw = random.Random(f"{self.salt}:{round_}:{after}").uniform(1 - JITTER, 1 + JITTER)
-        return round(self.pace * draw)
+        known = self._gaps.get((round_, after))
+        if known is None:
+            draw = random.Random(f"{self.salt}:{round_}:{after}").uniform(1 - JITTER, 1 + JITTER)
+            known = round(self.pace * draw)
+            if len(self._gaps) >= 16:  # a decision asks for two: the last few are enough
+                self._gaps.clear()
+            self._gaps[(round_, after)] = known
+        return known
 
     # ------------------------------------------------------------------ choosing
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -494,10 +204,18 @@ class RivalBot:
             return Stop(me, view.limit)
         left = self._actions_left(view, when)
         aims = aims_for(view, me, modifier=self.modifier, tasks=self.tasks)
-        board = Position(view, me, aims)
+        board = self._position(view, aims)
         if view.hand is None:
             return self._empty_hand(view, board, when, left)
         return self._holding(view, board, when)
+
+    def _position(self, view: MondoView, aims: Aims | None) -> Position:
+        """The player's board as the estimate reads it (the last one again when nothing it
+        reads has changed)."""
+        key = (view.placed[view.player], view.cols, view.rim, aims)
+        if self._board is None or self._board[0] != key:
+            self._board = (key, Position(view, view.player, aims))
+        return self._board[1]
 
     def _costs(self, view: MondoView, board: Position) -> dict[str, float]:
         """The volcano costs (``volcano_costs``), and what the aims add to them."""
@@ -563,22 +281,23 @@ class RivalBot:
             if face in seen:
                 continue
             seen.add(face)
-            value = self._best_spot(face, board, costs)[0]
+            value = self._best_spot(face, board, costs, best)[0]
             if value > best:
                 best, best_slot = value, slot
         return best, best_slot
 
     @staticmethod
-    def _best_spot(face: Face, board: Position, costs: dict[str, float]) -> tuple[float, int, int]:
-        """(gain, space, turn) of the best placement of ``face``."""
-        best: tuple[float, int, int] = (-1e9, -1, 0)
-        for shape in _shapes(face):
-            cost = costs[shape.volcano]
-            for space in board.open_spaces:
-                value = board.gain(shape, space, cost)
-                if value > best[0]:
-                    best = (value, space, shape.turn)
-        return best
+    def _best_spot(
+        face: Face, board: Position, costs: dict[str, float], floor: float = -1e9
+    ) -> tuple[float, int, int]:
+        """(gain, space, turn) of the best placement of ``face``, if it gains more than
+        ``floor`` (``Position.best_spot``)."""
+        known = _FACE_SHAPES.get(id(face))
+        if known is None or known[0] is not face:
+            if len(_FACE_SHAPES) > 4096:
+                _FACE_SHAPES.clear()
+            known = _FACE_SHAPES[id(face)] = (face, _shapes(face))
+        return board.best_spot(known[1], costs, floor)
 
     def _holding(self, view: MondoView, board: Position, when: int) -> Action:
         me = view.player
@@ -586,7 +305,7 @@ class RivalBot:
         costs = self._costs(view, board)
         best: tuple[float, int, int, int] = (0.0, -1, 0, 0)  # nothing: put it back
         for side in range(SIDES):
-            value, space, turn = self._best_spot(view.hand[side], board, costs)
+            value, space, turn = self._best_spot(view.hand[side], board, costs, best[0])
             if value > best[0]:
                 best = (value, space, side, turn)
         if best[1] < 0:

@@ -1,0 +1,567 @@
+"""A Mondo rival's placement estimate: one board as the rival reads it (``Position``) and
+what placing a face on one of its open spaces adds (``Position.gain``). ``rivals.py`` says
+what the estimate counts and how the rival uses it.
+
+How a decision stays cheap without changing a move (issue 21): a gain depends only on the
+face and on what lies around the space (the rim, the neighbours' edges, the landscapes they
+belong to, what the empty neighbours ask), so gains are remembered by those surroundings
+(``_GAINS``, shared by every rival of a process) and a decision works out only the gains of
+spaces whose surroundings changed; an unknown gain is worked out only when a quick upper
+``bound`` says it could beat the best so far, which the best placement always can. The
+tests hold both to the estimate over many random boards (tests/test_mondo_rival_speed.py)
+and the games to their digests (tests/test_mondo_rivals.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from . import kit
+from .board import rim_index
+from .faces import TERRAINS, WATER, Face
+from .game import MondoView
+from .rival_aims import Aims
+
+FILLED_SPACE: Final = 1.0
+"""An empty space costs 1 point at the end of the round."""
+ANIMAL: Final = 1.0
+WRONG: Final = 1.0
+EDGE_MATCH: Final = 0.15
+"""A small reward for each matching edge: it keeps landscapes growing together."""
+RIM_MATCH: Final = 0.1
+CLOSED: Final = 2.0
+OPEN_SHARE: Final = 0.2
+"""An open landscape is worth ``CLOSED * OPEN_SHARE ** open_edges`` (fewer open edges,
+closer to closing). Measured over 12 three-rival games each: 0.1-0.3 score about 20 points
+a game, 0.5 about 11, 0.7 about 2 (open landscapes valued too much keep it from closing
+them and filling its board)."""
+CRAMPED: Final = (0.0, 0.0, 0.0, 0.1, 0.4, 0.8)
+"""The penalty for an empty space by the number of different landscapes its placed
+neighbours and rim ask of it (three or four are hard to fit without a wrong connection)."""
+# ---------------------------------------------------------------------------- faces
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What the estimate needs of one face as it would lie: its edges' terrains, the region
+    of each edge, how many regions, an animal (and whether it stands in water), a volcano."""
+
+    turn: int
+    edges: tuple[str, str, str, str]
+    region_of: tuple[int, int, int, int]
+    regions: int
+    animal: bool
+    volcano: str
+    animal_in_water: bool
+    form: int = -1
+    """The same number for every shape whose placements the estimate reads alike (all but
+    ``turn`` and ``volcano``, whose cost comes separately): the key of the remembered gains."""
+
+
+_FORMS: dict[tuple[Any, ...], int] = {}
+
+
+def _form(
+    edges: tuple[str, ...], region_of: tuple[int, ...], regions: int, animal: bool, wet: bool
+) -> int:
+    return _FORMS.setdefault((edges, region_of, regions, animal, wet), len(_FORMS))
+
+
+@cache
+def _shapes(face: Face) -> tuple[_Shape, ...]:
+    """The face in its distinct quarter turns (a face of one landscape has one)."""
+    out: list[_Shape] = []
+    seen: set[Face] = set()
+    for turn in range(4):
+        turned = face.rotated(turn)
+        if turned in seen:
+            continue
+        seen.add(turned)
+        region_of = tuple(turned.region_of(edge) for edge in range(4))
+        wet = turned.has_animal and turned.terrain_of(turned.animal_region) == WATER
+        out.append(
+            _Shape(
+                turn=turn,
+                edges=turned.edges,
+                region_of=region_of,  # type: ignore[arg-type]  # four edges
+                regions=len(turned.regions),
+                animal=turned.has_animal,
+                volcano=turned.volcano,
+                animal_in_water=wet,
+                form=_form(turned.edges, region_of, len(turned.regions), turned.has_animal, wet),
+            )
+        )
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- one board
+
+RIM: Final = 0
+TILE: Final = 1
+OPEN: Final = 2
+
+BOUND_MARGIN: Final = 1e-6
+"""More than the rounding of any sum of a gain's terms (``Position.bound``)."""
+GAINS_KEPT: Final = 60_000
+"""How many gains and bounds a process remembers (about 15 MB) before it starts afresh
+(the surroundings of a space seldom recur from one game to the next)."""
+
+
+Known = dict[tuple[int, float], float]
+"""Numbers known of placements on one space: ``(shape.form, volcano cost) -> number``."""
+
+
+EdgeTable = tuple[tuple[dict[str, tuple[float, float]], ...], float]
+"""What ``Position.bound`` reads of an open space (``Position._edge_table``)."""
+
+
+class _Gains(dict[tuple[Any, ...], tuple[Known, Known, EdgeTable]]):
+    """What is remembered of placements: the surroundings of a space (with the aims) -> the
+    gains and the bounds known there, and what the bounds are worked out from
+    (``Position.spots``)."""
+
+    kept = 0
+
+
+_GAINS: Final = _Gains()
+
+
+@dataclass(slots=True)
+class _Land:
+    terrain: str
+    open: int
+    error: bool
+    size: int = 0
+    """Its tiles."""
+    rim: bool = False
+    """Whether it reaches the rim (water that does is no lake)."""
+
+
+_CLOSED_SHARES: Final = tuple(CLOSED * OPEN_SHARE**k for k in range(64))
+"""``_worth`` of an error-free land landscape by its open edges, worked out once."""
+
+
+def _worth(terrain: str, open_edges: int, error: bool) -> float:
+    if terrain == WATER or error:
+        return 0.0
+    return CLOSED * OPEN_SHARE**open_edges
+
+
+@cache
+def _layout(rows: int, cols: int) -> tuple[tuple[int | None, ...], ...]:
+    """The space beyond each edge N, E, S, W of every space (None: the rim)."""
+    out = []
+    for space in range(rows * cols):
+        r, c = divmod(space, cols)
+        around: list[int | None] = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            rr, cc = r + dr, c + dc
+            around.append(rr * cols + cc if 0 <= rr < rows and 0 <= cc < cols else None)
+        out.append(tuple(around))
+    return tuple(out)
+
+
+@cache
+def _rim_letters(rows: int, cols: int, rim: tuple[str, ...]) -> tuple[tuple[str | None, ...], ...]:
+    """The rim's terrain beyond each edge of every space (None: the edge meets a space)."""
+    out = []
+    for space in range(rows * cols):
+        cell = divmod(space, cols)
+        indices = (rim_index(rows, cols, cell, edge) for edge in range(4))
+        out.append(tuple(None if i is None else rim[i] for i in indices))
+    return tuple(out)
+
+
+_FACE_REGIONS: dict[int, tuple[Face, tuple[int, ...]]] = {}
+_FACE_SHAPES: dict[int, tuple[Face, tuple[_Shape, ...]]] = {}
+"""``_shapes`` by the face's identity (a face's hash reads all its fields)."""
+
+
+def _regions_of(face: Face) -> tuple[int, ...]:
+    """The region of each edge of ``face``, remembered by the face's identity (the engine's
+    faces are made once, ``game.placed_face``; a face made elsewhere is read afresh)."""
+    known = _FACE_REGIONS.get(id(face))
+    if known is None or known[0] is not face:
+        if len(_FACE_REGIONS) > 4096:
+            _FACE_REGIONS.clear()
+        known = _FACE_REGIONS[id(face)] = (face, tuple(face.region_of(e) for e in range(4)))
+    return known[1]
+
+
+class Position:
+    """One player's board as the estimate reads it: its landscapes (joined regions, with
+    their open edges and whether a wrong connection spoils them), and for every empty space
+    what lies beyond each of its edges. ``aims``: what the round's modifier and the
+    player's task add to the estimate (``rival_aims``; None: the beginner's estimate)."""
+
+    def __init__(self, view: MondoView, player: int, aims: Aims | None = None) -> None:
+        self.aims = aims
+        self.filled_worth = FILLED_SPACE + (aims.filled if aims else 0.0)
+        self.wrong_cost = WRONG + (aims.wrong if aims else 0.0)
+        self.rows = view.rows
+        self.cols = view.cols
+        self.faces: tuple[Face | None, ...] = view.boards[player]
+        self.rim = view.rim
+        spaces = self.rows * self.cols
+        self.neighbours = _layout(self.rows, self.cols)
+        self._rim_at = _rim_letters(self.rows, self.cols, self.rim)
+        self._regions_at = [None if f is None else _regions_of(f) for f in self.faces]
+        self.lands: dict[int, _Land] = {}
+        self.land_of: dict[int, int] = {}  # node (space * 4 + region) -> landscape id
+        self._join()
+        self.empty = [s for s in range(spaces) if self.faces[s] is None]
+        self.filled = spaces - len(self.empty)
+        self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
+        self.asks = {s: self._asks(s) for s in self.empty}
+        self.beyond = {s: self._beyond(s) for s in self.open_spaces}
+        self._spots: list[tuple[int, Known, Known, EdgeTable]] | None = None
+        self._land_worths: dict[int, float] | None = None
+        self._top = CLOSED + (0.0 if aims is None else aims.lake + aims.lake_weight)
+        """More than any landscape is worth to the estimate (``bound``)."""
+
+    def rim_letter(self, space: int, edge: int) -> str:
+        """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
+        letter = self._rim_at[space][edge]
+        assert letter is not None, f"edge {edge} of space {space} is not on the rim"
+        return letter
+
+    def _join(self) -> None:
+        """Union the placed regions across matching edges; count open edges and errors."""
+        parent: dict[int, int] = {}
+
+        def root(node: int) -> int:
+            while parent[node] != node:
+                parent[node] = parent[parent[node]]
+                node = parent[node]
+            return node
+
+        faces = self.faces
+        regions_at = self._regions_at
+        for s, face in enumerate(faces):
+            if face is not None:
+                for i in range(len(face.regions)):
+                    parent[s * 4 + i] = s * 4 + i
+        opened: dict[int, int] = {}
+        spoiled: set[int] = set()
+        rimmed: set[int] = set()
+        for s, face in enumerate(faces):
+            regions = regions_at[s]
+            if face is None or regions is None:
+                continue
+            around = self.neighbours[s]
+            rim_at = self._rim_at[s]
+            for edge in range(4):
+                node = s * 4 + regions[edge]
+                other = around[edge]
+                if other is None:
+                    rimmed.add(node)
+                    if face.edges[edge] != rim_at[edge]:
+                        spoiled.add(node)
+                    continue
+                beyond = faces[other]
+                if beyond is None:
+                    opened[node] = opened.get(node, 0) + 1
+                elif edge in (1, 2):  # each touching pair once
+                    back = (edge + 2) % 4
+                    far = other * 4 + _regions_of(beyond)[back]
+                    if beyond.edges[back] != face.edges[edge]:
+                        spoiled.update((node, far))
+                    else:
+                        a, b = root(node), root(far)
+                        parent[max(a, b)] = min(a, b)
+        spaces: dict[int, set[int]] = {}
+        for node in parent:
+            top = root(node)
+            self.land_of[node] = top
+            land = self.lands.get(top)
+            if land is None:
+                face = faces[node // 4]
+                assert face is not None
+                land = self.lands[top] = _Land(face.terrain_of(node % 4), 0, False)
+            land.open += opened.get(node, 0)
+            land.error = land.error or node in spoiled
+            land.rim = land.rim or node in rimmed
+            spaces.setdefault(top, set()).add(node // 4)
+        for top, covered in spaces.items():
+            self.lands[top].size = len(covered)
+
+    def worth(self, terrain: str, open_edges: int, error: bool, size: int, rim: bool) -> float:
+        """A landscape's worth to the estimate: the rulebook's (``_worth``), and what the
+        aims add."""
+        if self.aims is None:
+            return _worth(terrain, open_edges, error)
+        extra = self.aims.extra(terrain, OPEN_SHARE**open_edges, error, size, rim)
+        return _worth(terrain, open_edges, error) + extra
+
+    def land_worth(self, land: _Land) -> float:
+        return self.worth(land.terrain, land.open, land.error, land.size, land.rim)
+
+    def land_worths(self) -> dict[int, float]:
+        """Each landscape's worth (``land_worth``), by its id."""
+        if self._land_worths is None:
+            self._land_worths = {k: self.land_worth(land) for k, land in self.lands.items()}
+        return self._land_worths
+
+    def _asks(self, space: int) -> frozenset[str]:
+        """The landscapes an empty space's placed neighbours and rim ask of its edges."""
+        wanted: set[str] = set()
+        rim_at = self._rim_at[space]
+        for edge, other in enumerate(self.neighbours[space]):
+            if other is None:
+                wanted.add(rim_at[edge])  # type: ignore[arg-type]  # an edge on the rim
+            else:
+                face = self.faces[other]
+                if face is not None:
+                    wanted.add(face.edges[(edge + 2) % 4])
+        return frozenset(wanted)
+
+    # ------------------------------------------------------------------ the estimate
+    def _beyond(self, space: int) -> tuple[tuple[int, str, int], ...]:
+        """What lies beyond each edge of an empty space, as the estimate reads it:
+        ``(RIM, letter, 0)``, ``(TILE, the neighbour's terrain on that edge, its
+        landscape)`` or ``(OPEN, "", the empty space)``."""
+        out: list[tuple[int, str, int]] = []
+        rim_at = self._rim_at[space]
+        for edge, other in enumerate(self.neighbours[space]):
+            if other is None:
+                out.append((RIM, rim_at[edge], 0))  # type: ignore[arg-type]  # on the rim
+                continue
+            face = self.faces[other]
+            regions = self._regions_at[other]
+            if face is None or regions is None:
+                out.append((OPEN, "", other))
+                continue
+            back = (edge + 2) % 4
+            out.append((TILE, face.edges[back], self.land_of[other * 4 + regions[back]]))
+        return tuple(out)
+
+    def spots(self) -> list[tuple[int, Known, Known, EdgeTable]]:
+        """Each open space with what is known of placements there: ``(shape.form, volcano
+        cost) -> gain``, and -> the gain's ``bound`` (worked out first), shared by every
+        board that looks the same around that space (``_GAINS``)."""
+        if self._spots is None:
+            self._spots = []
+            for space in self.open_spaces:
+                key = (self.aims, *self._surroundings(space))
+                known = _GAINS.get(key)
+                if known is None:
+                    if _GAINS.kept > GAINS_KEPT:
+                        _GAINS.clear()
+                        _GAINS.kept = 0
+                    known = _GAINS[key] = ({}, {}, self._edge_table(space))
+                self._spots.append((space, *known))
+        return self._spots
+
+    def _surroundings(self, space: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Everything ``gain`` reads of the board around an open space, beyond the aims:
+        each edge's neighbour (the rim's letter; an empty space's asks; a tile's terrain and
+        which of the landscapes met it belongs to, numbered in the order met) and those
+        landscapes as they are."""
+        edges: list[tuple[Any, ...]] = []
+        met: dict[int, int] = {}
+        lands: list[tuple[str, int, bool, int, bool]] = []
+        for kind, letter, where in self.beyond[space]:
+            if kind == OPEN:
+                edges.append((OPEN, self.asks[where]))
+            elif kind == RIM:
+                edges.append((RIM, letter))
+            else:
+                number = met.get(where)
+                if number is None:
+                    number = met[where] = len(met)
+                    lands.append(self._land_key(self.lands[where]))
+                edges.append((TILE, letter, number))
+        return tuple(edges), tuple(lands)
+
+    def _land_key(self, land: _Land) -> tuple[Any, ...]:
+        """What the estimate reads of a landscape: everything with aims; the beginner's
+        estimate reads neither its size nor whether it reaches the rim, and of water or a
+        spoiled landscape (worth nothing, and so is whatever joins it) only that."""
+        if self.aims is not None:
+            return (land.terrain, land.open, land.error, land.size, land.rim)
+        if land.terrain == WATER or land.error:
+            return (land.terrain, "spoiled" if land.error else "water")
+        return (land.terrain, land.open)  # (a number of open edges, never a word)
+
+    def best_spot(
+        self, shapes: Sequence[_Shape], costs: dict[str, float], floor: float = -1e9
+    ) -> tuple[float, int, int]:
+        """(gain, space, turn) of the best placement of one of ``shapes`` (the first of the
+        best, shapes before spaces), when it gains more than ``floor`` (else the best gain
+        may be missed: the caller wants only a placement better than ``floor``).
+
+        A gain depends only on the board around the space, so gains are remembered
+        (``_GAINS``) and a decision works out only the new ones, and not even those whose
+        ``bound`` says they cannot beat the best so far."""
+        best_value, best_space, best_turn = -1e9, -1, 0
+        bar = max(best_value, floor)  # what a placement must beat to matter
+        spots = self.spots()
+        for shape in shapes:
+            cost = costs[shape.volcano]
+            key = (shape.form, cost)
+            for space, known, bounds, table in spots:
+                value = known.get(key)
+                if value is None:
+                    top = bounds.get(key)
+                    if top is None:
+                        top = bounds[key] = self._bound(shape, table, cost)
+                        _GAINS.kept += 1
+                    if top <= bar:
+                        continue
+                    value = known[key] = self.gain(shape, space, cost)
+                    _GAINS.kept += 1
+                if value > best_value:
+                    best_value, best_space, best_turn = value, space, shape.turn
+                    bar = max(bar, value)
+        return best_value, best_space, best_turn
+
+    def bound(self, shape: _Shape, space: int, volcano_cost: float) -> float:
+        """A number ``gain`` never exceeds: its terms for the new tile and its edges, and
+        for the landscapes at most the most each region of the new face could be worth
+        (nothing with a wrong connection; a closed one's worth, times the open share for
+        an open edge) less the worth of every landscape it meets, plus a margin for the
+        rounding of sums taken in another order."""
+        return self._bound(shape, self._edge_table(space), volcano_cost)
+
+    def _bound(self, shape: _Shape, table: EdgeTable, volcano_cost: float) -> float:
+        edges_at, spent = table
+        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost - spent
+        if shape.animal_in_water and self.aims is not None:
+            value += self.aims.water_animal
+        edges = shape.edges
+        t0 = edges_at[0][edges[0]]
+        t1 = edges_at[1][edges[1]]
+        t2 = edges_at[2][edges[2]]
+        t3 = edges_at[3][edges[3]]
+        value += t0[0] + t1[0] + t2[0] + t3[0]
+        if shape.regions == 1:
+            return value + min(t0[1], t1[1], t2[1], t3[1]) + BOUND_MARGIN
+        most = [self._top] * shape.regions
+        for r, (_, cap) in zip(shape.region_of, (t0, t1, t2, t3), strict=True):
+            if cap < most[r]:
+                most[r] = cap
+        return value + sum(most) + BOUND_MARGIN
+
+    def _edge_table(self, space: int) -> EdgeTable:
+        """For each edge of an open space, each terrain a new face could show there: its
+        term in ``gain`` and the most a region holding that edge could be worth; and the
+        worth of the landscapes the space meets (``bound``)."""
+        worths = self.land_worths()
+        aims = self.aims
+        water_top = 0.0 if aims is None else aims.lake + aims.lake_weight
+        water_open = 0.0 if aims is None else aims.lake * OPEN_SHARE + aims.lake_weight
+        edges_at: list[dict[str, tuple[float, float]]] = []
+        met: set[int] = set()
+        spent = 0.0
+        for kind, letter, where in self.beyond[space]:
+            at: dict[str, tuple[float, float]] = {}
+            for terrain in TERRAINS:
+                water = terrain == WATER
+                if kind == OPEN:
+                    asks = self.asks[where]
+                    step = CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
+                    at[terrain] = (
+                        0.0 if terrain in asks else -step,
+                        water_open if water else CLOSED * OPEN_SHARE,
+                    )
+                elif terrain == letter:
+                    reward = RIM_MATCH if kind == RIM else EDGE_MATCH
+                    at[terrain] = (reward, water_top if water else CLOSED)
+                else:
+                    at[terrain] = (-self.wrong_cost, 0.0)
+            if kind == TILE and where not in met:
+                met.add(where)
+                spent += worths[where]
+            edges_at.append(at)
+        return tuple(edges_at), spent
+
+    def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
+        """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""
+        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
+        if shape.animal_in_water and self.aims is not None:
+            value += self.aims.water_animal
+        bad = 0  # the regions (a bit each) with a wrong connection
+        rimmed = 0  # the regions (a bit each) that reach the rim
+        fresh = [0, 0, 0, 0]  # each region's edges towards empty spaces
+        met: dict[int, list[int]] = {}  # landscape -> [edges into space, region bits, spoiled]
+        edges = shape.edges
+        region_of = shape.region_of
+        for edge, (kind, letter, where) in enumerate(self.beyond[space]):
+            terrain = edges[edge]
+            if kind == OPEN:
+                fresh[region_of[edge]] += 1
+                asks = self.asks[where]
+                if terrain not in asks:
+                    value -= CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
+            elif kind == RIM:
+                rimmed |= 1 << region_of[edge]
+                if terrain == letter:
+                    value += RIM_MATCH
+                else:
+                    value -= self.wrong_cost
+                    bad |= 1 << region_of[edge]
+            else:
+                entry = met.get(where)
+                if entry is None:
+                    entry = met[where] = [0, 0, 0]
+                entry[0] += 1
+                if terrain == letter:
+                    value += EDGE_MATCH
+                    entry[1] |= 1 << region_of[edge]
+                else:
+                    value -= self.wrong_cost
+                    entry[2] = 1
+                    bad |= 1 << region_of[edge]
+        # regions of the new face joined through one landscape become one landscape
+        groups = [1 << r for r in range(shape.regions)]
+        for _, bits, _ in met.values():
+            if bits & (bits - 1):  # two regions or more
+                merged = 0
+                for g in groups:
+                    if g & bits:
+                        merged |= g
+                groups = [g for g in groups if not g & bits] + [merged]
+        counted = 0
+        lands = self.lands
+        worths = self.land_worths()
+        aims = self.aims
+        for g in groups:
+            error = bool(bad & g)
+            rim = bool(rimmed & g)
+            size = 1
+            open_edges = 0
+            first = -1
+            for r in range(shape.regions):
+                if g >> r & 1:
+                    open_edges += fresh[r]
+                    if first < 0:
+                        first = r
+            before = 0.0
+            for land, (into, bits, spoiled) in met.items():
+                if bits & g:
+                    counted += 1
+                    old = lands[land]
+                    before += worths[land]
+                    error = error or old.error or bool(spoiled)
+                    open_edges += old.open - into
+                    size += old.size
+                    rim = rim or old.rim
+            terrain = edges[region_of.index(first)]
+            if aims is None:  # the beginner's worth (``_worth``), its powers made once
+                if terrain == WATER or error:
+                    worth = 0.0
+                elif open_edges < len(_CLOSED_SHARES):
+                    worth = _CLOSED_SHARES[open_edges]
+                else:
+                    worth = CLOSED * OPEN_SHARE**open_edges
+            else:
+                worth = self.worth(terrain, open_edges, error, size, rim)
+            value += worth - before
+        if counted < len(met):
+            for land, (_, bits, _) in met.items():
+                if not bits:  # met only by wrong connections: spoiled now
+                    value -= worths[land]
+        return value
