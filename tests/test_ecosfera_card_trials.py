@@ -1,0 +1,62 @@
+"""The card trials of issue 21 (benchmarks/ecosfera_card_trials.py): each trial changes only
+what the reconstructed cards may change, and a trial's cards are the ones its games use.
+
+Figures are measurements, never asserted: the games played here are a few random-bot games.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamecore.ecosfera import data
+from gamecore.ecosfera.study import play_solo
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+CARDS = Path(__file__).resolve().parents[1] / "gamecore" / "ecosfera" / "cards.json"
+KEPT = ("id", "name", "latin", "kind", "mushroom_symbol", "fact")
+
+
+@pytest.fixture
+def trials(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("ecosfera_card_trials", None)
+    import ecosfera_card_trials
+
+    saved = list(data._DEFAULT)
+    yield ecosfera_card_trials
+    data._DEFAULT[:] = saved
+
+
+def test_every_trial_keeps_the_species_and_their_facts(trials) -> None:
+    published = json.loads(CARDS.read_text(encoding="utf-8"))
+    for name in trials.TRIALS:
+        changed = trials.changed_cards(name)
+        data.parse_cards(changed)  # the card-list checks of the engine
+        for kind in ("plants", "animals"):
+            for before, after in zip(published[kind], changed[kind], strict=True):
+                assert {k: after.get(k) for k in KEPT} == {k: before.get(k) for k in KEPT}
+                # a card shows only biomes where its species lives: never fewer than before
+                assert set(before["biomes"]) <= set(after["biomes"]), (name, after["name"])
+    assert json.loads(CARDS.read_text(encoding="utf-8")) == published, "cards.json untouched"
+
+
+def test_the_published_trial_changes_nothing(trials) -> None:
+    assert trials.changed_cards("published") == json.loads(CARDS.read_text(encoding="utf-8"))
+
+
+def test_a_trials_games_use_its_cards(trials) -> None:
+    before = play_solo(1, 0, seed=3, bot="random")
+    trials.install(trials.changed_cards("wet_kapok_plus"))
+    kapok = next(p for p in data.default_cards().plants if p.name == "Kapok tree")
+    assert "aquatic" in kapok.biomes and kapok.cost[data.ELEMENTS.index("water")] == 2
+    assert play_solo(1, 0, seed=3, bot="random").seed == before.seed  # the same deal
+
+
+def test_an_unknown_card_name_is_refused_in_words(trials) -> None:
+    cards = json.loads(CARDS.read_text(encoding="utf-8"))
+    with pytest.raises(ValueError, match="no single card named 'Oak'"):
+        trials.cost(cards, "Oak", water=2)
