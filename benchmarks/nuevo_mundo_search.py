@@ -2,6 +2,7 @@
 
     python benchmarks/nuevo_mundo_search.py                      # 200 games, 2 workers
     python benchmarks/nuevo_mundo_search.py --games 20 --first 0  # a quick look
+    python benchmarks/nuevo_mundo_search.py --battles 0           # the plan's choices only
 
 Two-player games on a scenario ("antillas" by default): the search bot
 (``make_bot("search", seed=..., iterations=N)``) in one seat, the greedy bot in the other,
@@ -20,17 +21,22 @@ import math
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from machine import machine_lines
 
 from gamecore import make_bot, new_game, play_game
+from gamecore.nuevo_mundo import players
 
 
-def one_game(seed: int, scenario: str, iterations: int) -> tuple[int, int, str, float]:
-    """(the search bot's seat, 1 if it alone won else 0, how the game ended, seconds)."""
+def one_game(
+    seed: int, scenario: str, iterations: int, options: dict[str, Any] | None = None
+) -> tuple[int, int, str, float]:
+    """(the search bot's seat, 1 if it alone won else 0, how the game ended, seconds);
+    ``options`` go to the search bot as they are (``--choices``)."""
     seat = seed % 2
     bots = [make_bot("greedy", seed=seed + 1000), make_bot("greedy", seed=seed + 2000)]
-    bots[seat] = make_bot("search", seed=seed, iterations=iterations)
+    bots[seat] = make_bot("search", seed=seed, iterations=iterations, **(options or {}))
     start = time.perf_counter()
     game = new_game("nuevo-mundo", players=2, seed=seed, scenario=scenario)
     play_game(game, bots)
@@ -56,14 +62,28 @@ def main() -> None:
     parser.add_argument("--scenario", default="antillas")
     parser.add_argument("--iterations", type=int, default=48, help="the search bot's budget")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--choices", type=int, help="the most choices weighed at a decision")
+    parser.add_argument(
+        "--battles", type=int, choices=(0, 1), help="weigh the battles too (players.WEIGH_BATTLES)"
+    )
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.games)
+    options: dict[str, Any] = {}
+    if args.choices is not None:
+        options["choices"] = args.choices
+    if args.battles is not None:  # the worker processes are forked after this
+        players.WEIGH_BATTLES = bool(args.battles)
+    print(f"search options: {options}, weigh battles: {players.WEIGH_BATTLES}")
     start = time.perf_counter()
     results = []
     with ProcessPoolExecutor(args.workers) as pool:
         games = pool.map(
-            one_game, seeds, [args.scenario] * len(seeds), [args.iterations] * len(seeds)
+            one_game,
+            seeds,
+            [args.scenario] * len(seeds),
+            [args.iterations] * len(seeds),
+            [options] * len(seeds),
         )
         for seed, result in zip(seeds, games):  # each game as it ends, in seed order
             results.append(result)

@@ -559,3 +559,68 @@ def test_the_search_bot_explains_a_wrong_method_or_choice_count():
         SearchBot(method="deep")
     with pytest.raises(ValueError, match="at least 2 choices"):
         SearchBot(choices=1)
+
+
+def test_the_search_bot_weighs_the_battles_from_its_own_view(monkeypatch):
+    """At an operative step with an enemy's land in reach, the search bot weighs each aim at
+    it (a battle) against what the plan would do without one; in an open conflict, fighting
+    against each retreat; asked for a retreat, both answers. The choices are read from the
+    view alone, and every guessed game is dealt from it."""
+    from gamecore.nuevo_mundo.actions import Aim
+
+    def battle_step(g):
+        if g.stage != "operate" or g.pending:
+            return False
+        view = g.view(g.current_player)
+        return any(isinstance(a, Aim) for a in players.search_choices(view, g.legal_actions()))
+
+    game = first_game(battle_step, players_=2, scenario="antillas")
+    view, legal = game.view(game.current_player), game.legal_actions()
+    weighed = players.search_choices(view, legal)
+    aims = [a for a in weighed if isinstance(a, Aim)]
+    assert aims and all(a in legal for a in weighed)
+    for aim in aims:  # from own land into land an enemy holds
+        assert view.map.regions[aim.origin].land and view.map.regions[aim.destination].land
+        assert view.cq[aim.origin][view.player] > 0
+        assert any(view.cq[aim.destination][p] + view.ca[aim.destination][p]
+                   for p in range(2) if p != view.player)  # fmt: skip
+    peaceful = [a for a in weighed if a not in aims]  # the plan's step without a battle
+    assert len(peaceful) <= 1
+    rest = [a for a in legal if a not in aims]
+    assert peaceful == [players.plan(view, rest, random.Random(len(legal)))]
+    search = SearchBot(2, iterations=8)
+    chosen = search.choose(view, legal)
+    assert chosen in legal and chosen in search.last_weighed
+    assert set(search.last_weighed) <= {
+        *weighed,
+        players.greedy_policy(view, legal, random.Random(2)),
+    }
+    # the hidden cards are not read: the other's hand dealt anew (the same categories, so
+    # the same view), the same choice after the same guessed games
+    other = game.clone()
+    foe = 1 - view.player
+    category = {c.id: c.category for c in data.CARDS}
+    for i, card in enumerate(other.hands[foe]):
+        swap = next((d for d in other.deck if category[d] == category[card]), None)
+        if swap is not None:
+            other.deck[other.deck.index(swap)] = card
+            other.hands[foe][i] = swap
+    assert other.view(view.player) == view
+    again = SearchBot(2, iterations=8)
+    assert again.choose(other.view(view.player), legal) == chosen
+    assert again.last_weighed == search.last_weighed
+    answering = first_game(lambda g: g.pending == "answer", players_=2, scenario="antillas")
+    view, legal = answering.view(answering.current_player), answering.legal_actions()
+    assert players.search_choices(view, legal) == [a for a in legal if isinstance(a, Answer)]
+    conflict = first_game(
+        lambda g: g.pending == "" and any(isinstance(a, Attack) for a in g.legal_actions()),
+        players_=2,
+        scenario="antillas",
+    )
+    view, legal = conflict.view(conflict.current_player), conflict.legal_actions()
+    assert set(players.search_choices(view, legal)) == {
+        a for a in legal if isinstance(a, (Attack, Negotiate))
+    }
+    # switched off, only the plan's choices are weighed
+    monkeypatch.setattr(players, "WEIGH_BATTLES", False)
+    assert players.search_choices(view, legal) == []

@@ -517,11 +517,50 @@ choice (``search_choices``): where to found the first settlement, where to build
 face-up card to take. Measured: weighing these beats the greedy plan; the many small steps
 between them (CQ, cones, moves) follow the plan."""
 
+WEIGH_BATTLES = True
+"""Whether the search bot also weighs the battles (``search_choices``): aiming at an enemy's
+land or not, fighting or negotiating a retreat, accepting a retreat or not (measured in
+docs/rules/nuevo-mundo.md, "The search bot weighs the battles too")."""
+
+
+def _battle_choices(view: NuevoMundoView, legal: Sequence[Action]) -> list[Action]:
+    """At a decision where a battle may start or end: the aims from own land into an enemy's
+    land (each one a battle, with all the CQ the plan can spare), and what the plan would do
+    with no such aim (expand, sail or end the turn); in an open conflict, to fight and each
+    retreat; as a defender asked for a retreat, both answers."""
+    if view.pending == "answer":
+        return [a for a in legal if isinstance(a, Answer)]
+    if view.stage != "operate" or view.pending:
+        return []
+    fights: list[Action] = [a for a in legal if isinstance(a, (Attack, Negotiate))]
+    if fights:
+        return fights
+    read = _Reading(view)
+    lands = view.map.regions
+    aims = [
+        a
+        for a in legal
+        if isinstance(a, Aim)
+        and lands[a.origin].land
+        and lands[a.destination].land
+        and read.enemy(a.destination) is not None
+        and read.movable(a.origin) > 0
+    ]
+    if not aims:
+        return []
+    rest = [a for a in legal if a not in aims]
+    peaceful = plan(view, rest, random.Random(len(legal))) if rest else None
+    return [*aims, *([peaceful] if peaceful is not None and peaceful in rest else [])]
+
 
 def search_choices(view: Any, legal: Sequence[Action]) -> list[Action]:
     """The legal actions the search bot weighs at this decision (the spec's
-    ``search_choices``): those of ``PLAN_CHOICES``; none elsewhere."""
-    return [a for a in legal if isinstance(a, PLAN_CHOICES)]
+    ``search_choices``): those of ``PLAN_CHOICES``, and with ``WEIGH_BATTLES`` the battles'
+    (``_battle_choices``); none elsewhere."""
+    shaping: list[Action] = [a for a in legal if isinstance(a, PLAN_CHOICES)]
+    if shaping or not WEIGH_BATTLES:
+        return shaping
+    return _battle_choices(view, legal)
 
 
 def greedy_policy(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
