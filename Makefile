@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to start as root unless told; containers, lab servers and CI run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: lab lab-es apps check test lint typecheck pytest browser bench compiled workbench study printables clean
+.PHONY: lab lab-es apps check test lint typecheck pytest browser bench compiled workbench study mondo-study printables clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -93,6 +93,12 @@ workbench: $(STAMP)
 
 study: $(STAMP)
 	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json
+
+# Mondo's rivals study (benchmarks/mondo_study.py: five tables, 60 games each, 2 worker
+# processes) on the compiled build where this machine can make it, else on pure Python; the
+# same tables either way (docs/performance.md, "Study speed")
+mondo-study: $(STAMP)
+	$(WITH_ENGINE) $(BIN)/python benchmarks/mondo_study.py --workers 2
 
 # score sheets, reference cards and lesson handouts to print: A4 SVG pages and one PDF per
 # language, in printables/<lang>/ (docs/printables.md says what each sheet is)

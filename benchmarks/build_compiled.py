@@ -50,10 +50,23 @@ COMPILED_MODULES = (
     "gamecore/ecosfera/planner_turn.py",
     "gamecore/ecosfera/planner_value.py",
     "gamecore/ecosfera/planner.py",
+    "gamecore/mondo/faces.py",
+    "gamecore/mondo/board.py",
+    "gamecore/mondo/kit.py",
+    "gamecore/mondo/scoring.py",
+    "gamecore/mondo/game.py",
+    "gamecore/mondo/rival_aims.py",
+    "gamecore/mondo/rival_estimate.py",
+    "gamecore/mondo/rivals.py",
 )
-"""The modules a random game spends its time in (profiled), and Ecosfera's game and planner
-(the level study's bot); the rest stays interpreted, among them both games' ``actions.py``:
-mypyc would turn an action's ``kind`` into a dataclass field, so the actions live apart."""
+"""The modules a random game spends its time in (profiled), Ecosfera's game and planner
+(the level study's bot), and Mondo's engine and rival (its study's time: the rival's
+estimate, the board read, the views, the round's scoring); the rest stays interpreted,
+among them every game's ``actions.py``: mypyc would turn an action's ``kind`` into a
+dataclass field, so the actions live apart. What Mondo's sources needed for the compiled
+build to play the same games and refuse bad input in the same words: checks of input typed
+``int`` read it as an object (mypyc would take ``True`` for 1), ``_Gains.kept`` set in
+``__init__``; the one difference left is that a compiled game has no ``vars()``."""
 
 
 class StaleBuild(RuntimeError):

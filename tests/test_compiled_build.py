@@ -78,7 +78,7 @@ def test_a_build_that_failed_its_smoke_test_is_not_used(tmp_path: Path) -> None:
 
 
 def test_the_makefile_runs_the_lessons_apps_and_workbench_with_the_engine_it_chose() -> None:
-    for target in ("lab", "lab-es", "apps", "workbench"):
+    for target in ("lab", "lab-es", "apps", "workbench", "mondo-study"):
         shown = subprocess.run(
             ["make", "-n", target],
             cwd=ROOT,
@@ -88,6 +88,7 @@ def test_the_makefile_runs_the_lessons_apps_and_workbench_with_the_engine_it_cho
         ).stdout
         runs = [line for line in shown.splitlines() if "jupyter" in line or "voila" in line]
         runs += [line for line in shown.splitlines() if "workbench.py" in line]
+        runs += [line for line in shown.splitlines() if "mondo_study.py" in line]
         assert runs, f"make {target} runs nothing we know:\n{shown}"
         assert all("build_compiled.py --ensure" in line for line in runs), shown
     shown = subprocess.run(

@@ -123,7 +123,12 @@ class _Gains(dict[tuple[Any, ...], tuple[Known, Known, EdgeTable]]):
     gains and the bounds known there, and what the bounds are worked out from
     (``Position.spots``)."""
 
-    kept = 0
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept = 0
+        """How many gains and bounds are worked out in it (it is emptied past
+        ``GAINS_KEPT``). Set here, not in the class body, where the compiled build would
+        not give it to the instance."""
 
 
 _GAINS: Final = _Gains()

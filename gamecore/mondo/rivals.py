@@ -144,7 +144,9 @@ class RivalBot:
     ``jump_at`` the number of filled spaces at which it jumps out (default: a full board),
     ``pace_ms`` overrides the level's pace (at least the engine's step, 2 s). At the higher
     levels of the game, ``tasks=False`` never takes an additional task and ``modifier=False``
-    ignores the round's scoring modifier (the study compares them)."""
+    ignores the round's scoring modifier (the study compares them). ``level`` is a level's
+    name or number (``check_level``), taken as any object so that the compiled build lets
+    ``check_level`` refuse a wrong one in words."""
 
     name = "rival"
     reads_legal = False
@@ -153,7 +155,7 @@ class RivalBot:
     def __init__(
         self,
         seed: int | None = None,
-        level: str | int = "steady",
+        level: object = "steady",
         *,
         jump_at: int | None = None,
         pace_ms: int | None = None,

@@ -49,6 +49,8 @@ EMPTY_SPACE_POINTS: Final = -1
 WRONG_CONNECTION_POINTS: Final = -1
 BONUS_CHIPS: Final = (1, 2, 3, 4)
 """The values printed on the bonus chips."""
+_CHIPS_OR_NONE: Final = (0, *BONUS_CHIPS)
+"""What a player's bonus may be: 0 (no chip) or a chip's value."""
 
 Node = tuple[int, int, int]
 """One region of one placed face: (row, column, index in the face's regions)."""
@@ -269,7 +271,9 @@ def score_round(
     out); ``volcano_chip``: the player or players who hold the volcano chip. Raises a
     ``ValueError`` that says where the problem is (the player, row and column)."""
     parsed: dict[str, Board] = {}
-    for player, text in boards.items():
+    # read as objects, as in _check_bonus: the compiled build checks a typed loop's items
+    texts: list[tuple[str, object]] = list(boards.items())
+    for player, text in texts:
         if not isinstance(text, str):
             raise ValueError(t("mondo_scoring.board_not_text", player=player))
         try:
@@ -402,12 +406,15 @@ def volcano_penalties(counts: Mapping[str, int]) -> dict[str, int]:
 
 
 def _check_bonus(bonus: Mapping[str, int], players: tuple[str, ...]) -> dict[str, int]:
-    for player, value in bonus.items():
+    # read as objects: a compiled build would otherwise take True for 1 and refuse a text
+    # with its own TypeError before the check below could name it
+    chips: list[tuple[str, object]] = list(bonus.items())
+    for player, value in chips:
         if player not in players:
             raise ValueError(
                 t("mondo_scoring.unknown_player", player=player, players=join_words(players))
             )
-        if isinstance(value, bool) or not isinstance(value, int) or value not in (0, *BONUS_CHIPS):
+        if isinstance(value, bool) or not isinstance(value, int) or value not in _CHIPS_OR_NONE:
             raise ValueError(
                 t("mondo_scoring.bad_bonus", player=player, value=value, top=BONUS_CHIPS[-1])
             )
