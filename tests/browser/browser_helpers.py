@@ -315,6 +315,18 @@ def shutdown_kernels(server: Server) -> None:
             pass
 
 
+def put_contents(server: Server, path: str, body: dict[str, Any]) -> None:
+    """Save a folder or notebook at ``path`` through the server's contents API."""
+    request = urllib.request.Request(
+        f"{server.base_url}/api/contents/{path}?token={server.token}",
+        data=json.dumps(body).encode(),
+        method="PUT",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        assert resp.status in (200, 201), resp.status
+
+
 def lab_url(server: Server, relpath: str) -> str:
     return f"{server.base_url}/lab/tree/{relpath}?reset&token={server.token}"
 

@@ -8,8 +8,6 @@ Screenshots go to test-artifacts/ (git-ignored): nuevo_mundo_built_map_*.png.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ from browser_helpers import (
     click_scene_point,
     error_outputs,
     open_in_lab,
+    put_contents,
     run_all_cells,
     wait_for_change,
     wait_for_pixels,
@@ -55,19 +54,9 @@ def notebook() -> dict[str, Any]:
 
 
 def upload(server: Server) -> str:
-    def put(path: str, body: dict[str, Any]) -> None:
-        request = urllib.request.Request(
-            f"{server.base_url}/api/contents/{path}?token={server.token}",
-            data=json.dumps(body).encode(),
-            method="PUT",
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as resp:
-            assert resp.status in (200, 201), resp.status
-
-    put(FOLDER, {"type": "directory"})
+    put_contents(server, FOLDER, {"type": "directory"})
     relpath = f"{FOLDER}/built_map.ipynb"
-    put(relpath, {"type": "notebook", "format": "json", "content": notebook()})
+    put_contents(server, relpath, {"type": "notebook", "format": "json", "content": notebook()})
     return relpath
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from collections.abc import Callable
 from html import unescape
 from pathlib import Path
@@ -44,6 +43,7 @@ from browser_helpers import (
     full_screenshot,
     kernel_scene_words,
     open_in_lab,
+    put_contents,
     rebuild_table,
     run_all_cells,
     wait_for_change,
@@ -93,20 +93,13 @@ def _history(html: str) -> list[str]:
 
 def upload_fixture(server: Server) -> str:
     """Put the fixture notebook into the Lab server's root; returns its path there."""
-
-    def put(path: str, body: dict[str, Any]) -> None:
-        request = urllib.request.Request(
-            f"{server.base_url}/api/contents/{path}?token={server.token}",
-            data=json.dumps(body).encode(),
-            method="PUT",
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as resp:
-            assert resp.status in (200, 201), resp.status
-
-    put(FIXTURE_DIR, {"type": "directory"})
+    put_contents(server, FIXTURE_DIR, {"type": "directory"})
     relpath = f"{FIXTURE_DIR}/{FIXTURE.name}"
-    put(relpath, {"type": "notebook", "format": "json", "content": json.loads(FIXTURE.read_text())})
+    put_contents(
+        server,
+        relpath,
+        {"type": "notebook", "format": "json", "content": json.loads(FIXTURE.read_text())},
+    )
     return relpath
 
 
