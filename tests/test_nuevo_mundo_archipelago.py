@@ -181,7 +181,7 @@ def test_a_click_on_any_cell_of_a_built_map_reaches_its_region(players: int) -> 
 def test_no_name_on_a_built_map_hides_under_pieces_or_an_arrow(players: int) -> None:
     """As on Golfo: on the notebook table's map after four rounds of greedy play, every
     region's name is clear of the other regions' badges, names and arrows, or drawn over
-    them on a plate (at most 1 name in 4)."""
+    them on a plate (at most 1 name in 6)."""
     from widgets.nuevo_mundo.table import NuevoMundoTable
 
     plated = named = 0
@@ -217,9 +217,10 @@ def test_no_name_on_a_built_map_hides_under_pieces_or_an_arrow(players: int) -> 
                 o.text for _, o in names.values() if o is not name and _covers(mine, _name_rect(o))
             ]
             assert not under and not crowded, (players, seed, name.text, under, crowded)
-    # 4-5 players: about 1 name in 5 (the tiles' small land regions crowd; 1 in 3 before the
-    # coasts grew); Golfo keeps under 1 in 10
-    assert plated <= named // 4, f"{plated} of {named} names had no clear place"
+    # 4-5 players: about 1 name in 11 over 20 maps, 17 of 116 on these two with 5 players (the
+    # tiles' small land regions crowd; 23 of 116 before names tried a third of a cell aside
+    # and took a second look, 1 in 3 before the coasts grew); Golfo keeps under 1 in 10
+    assert plated <= named // 6, f"{plated} of {named} names had no clear place"
 
 
 def test_kinds_of_border_look_different_not_only_by_colour() -> None:

@@ -25,6 +25,7 @@ else the invisible run of cells under the click, which stands for the sea there.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -573,36 +574,68 @@ def _stack_places(
     larger first), so a name moves aside rather than hide under another region's pieces;
     a stack never leaves the map. The same pieces always give the same places. Each place
     says whether it is clear: a name whose stack covers something (a small region in a
-    crowded corner of a small map) is drawn on top of the pieces, on a plate."""
-    right_edge = box.x + board.cols * box.cell
-    bottom_edge = box.y + board.rows * box.cell
-    obstacles: list[Rectangle] = list(_arrow_boxes(board, box))
+    crowded corner of a small map) is drawn on top of the pieces, on a plate. A name left
+    covered gets a second look with every other stack in place (a third of a cell aside from
+    its cells' centres too), and moves where it covers nothing if there is such a place."""
+    arrows = _arrow_boxes(board, box)
+    obstacles: list[Rectangle] = list(arrows)
     places: dict[int, tuple[float, float]] = {}
+    rects: dict[int, Rectangle] = {}
     order = sorted(range(len(board.regions)), key=lambda i: (-sizes[i][1], -sizes[i][0], i))
     for i in order:
-        region = board.regions[i]
-        width, height = sizes[i]
-        label = box.point(*region.label)
-        centres = sorted(
-            (box.point(r + 0.5, c + 0.5) for r, c in region.cells),
-            key=lambda xy: ((xy[0] - label[0]) ** 2 + (xy[1] - label[1]) ** 2, xy),
-        )
-        best: tuple[float, tuple[float, float], Rectangle] | None = None
-        for x, y in [label, *centres[:PLACES_TRIED]]:
-            x = min(max(x, box.x + width / 2), right_edge - width / 2)
-            y = min(max(y, box.y + height / 2), bottom_edge - height / 2)
-            rect = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-            covered = sum(_overlap(rect, other) for other in obstacles)
-            if best is None or covered < best[0]:
-                best = (covered, (x, y), rect)
-            if covered == 0:
-                break
-        assert best is not None
-        places[i] = best[1]
-        obstacles.append(best[2])
+        covered, places[i], rects[i] = _stack_place(board, box, i, sizes[i], obstacles)
+        obstacles.append(rects[i])
+    clear = {i: _clear(i, board, box, places, sizes) for i in order}
+    for i in order:  # a second look for the names left covered, every other stack placed
+        if clear[i]:
+            continue
+        others = [*arrows, *(rect for j, rect in rects.items() if j != i)]
+        covered, place, rect = _stack_place(board, box, i, sizes[i], others)
+        if covered == 0:
+            places[i], rects[i] = place, rect
     return tuple(
         (*places[i], _clear(i, board, box, places, sizes)) for i in range(len(board.regions))
     )
+
+
+def _stack_place(
+    board: Map,
+    box: Box,
+    i: int,
+    size: tuple[float, float],
+    obstacles: Sequence[Rectangle],
+) -> tuple[float, tuple[float, float], Rectangle]:
+    """Where region ``i``'s stack covers the least of ``obstacles`` (the first place that
+    covers nothing): its label, then its cells' centres nearest the label, then a third of a
+    cell aside from them; kept on the map. (covered area, centre, rectangle)."""
+    region = board.regions[i]
+    width, height = size
+    right_edge = box.x + board.cols * box.cell
+    bottom_edge = box.y + board.rows * box.cell
+    label = box.point(*region.label)
+    centres = sorted(
+        (box.point(r + 0.5, c + 0.5) for r, c in region.cells),
+        key=lambda xy: ((xy[0] - label[0]) ** 2 + (xy[1] - label[1]) ** 2, xy),
+    )[:PLACES_TRIED]
+    nudge = box.cell / 3
+    tried = [label, *centres]
+    tried += [
+        (x + dx, y + dy)
+        for x, y in centres
+        for dx, dy in ((0, -nudge), (0, nudge), (-nudge, 0), (nudge, 0))
+    ]
+    best: tuple[float, tuple[float, float], Rectangle] | None = None
+    for x, y in tried:
+        x = min(max(x, box.x + width / 2), right_edge - width / 2)
+        y = min(max(y, box.y + height / 2), bottom_edge - height / 2)
+        rect = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+        covered = sum(_overlap(rect, other) for other in obstacles)
+        if best is None or covered < best[0]:
+            best = (covered, (x, y), rect)
+        if covered == 0:
+            break
+    assert best is not None
+    return best
 
 
 def _clear(
