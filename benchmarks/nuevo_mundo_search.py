@@ -3,6 +3,7 @@
     python benchmarks/nuevo_mundo_search.py                      # 200 games, 2 workers
     python benchmarks/nuevo_mundo_search.py --games 20 --first 0  # a quick look
     python benchmarks/nuevo_mundo_search.py --battles 0           # the plan's choices only
+    python benchmarks/nuevo_mundo_search.py --margin 1.5 --rounds 2  # weigh on an unclear lead
 
 Two-player games on a scenario ("antillas" by default): the search bot
 (``make_bot("search", seed=..., iterations=N)``) in one seat, the greedy bot in the other,
@@ -64,6 +65,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--choices", type=int, help="the most choices weighed at a decision")
     parser.add_argument(
+        "--margin", type=float, help="the paired z a choice needs to leave the plan (0: any lead)"
+    )
+    parser.add_argument("--rounds", type=int, help="rounds of guessed games while undecided")
+    parser.add_argument(
         "--battles", type=int, choices=(0, 1), help="weigh the battles too (players.WEIGH_BATTLES)"
     )
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
@@ -72,6 +77,10 @@ def main() -> None:
     options: dict[str, Any] = {}
     if args.choices is not None:
         options["choices"] = args.choices
+    if args.margin is not None:
+        options["margin"] = args.margin
+    if args.rounds is not None:
+        options["rounds"] = args.rounds
     if args.battles is not None:  # the worker processes are forked after this
         players.WEIGH_BATTLES = bool(args.battles)
     print(f"search options: {options}, weigh battles: {players.WEIGH_BATTLES}")

@@ -118,6 +118,14 @@ class SearchBot:
     ``search_choices`` (then ``iterations`` is the guessed games played per weighed
     decision, shared among at most ``choices`` choices, and a play-out runs to the end
     unless ``horizon`` is given), else the tree; ``"tree"``: always the tree.
+
+    Searching over plans, the bot stops weighing when a choice beats the plan's guessed
+    games, game by game, by at least ``margin`` standard errors (a paired z); while the
+    choices ahead of the plan are ahead by less, it plays another ``iterations`` guessed
+    games for the plan and them, up to ``rounds`` rounds in all; then the choice furthest
+    ahead, if any, leaves the plan. The defaults (``rounds=1``: the first round decides, any
+    lead leaves the plan) are the measured bot; weighing on was tried and played worse (see
+    docs/rules/nuevo-mundo.md, "Weighing on while a lead is unclear").
     """
 
     name = "search"
@@ -132,6 +140,8 @@ class SearchBot:
         rollout: str = "random",
         method: str = "auto",
         choices: int = 6,
+        margin: float = 0.0,
+        rounds: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError(t("core.search_no_budget"))
@@ -139,6 +149,10 @@ class SearchBot:
             raise ValueError(t("core.search_method", method=repr(method)))
         if isinstance(choices, bool) or not isinstance(choices, int) or choices < 2:
             raise ValueError(t("core.search_choices", choices=repr(choices)))
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            raise ValueError(t("core.search_rounds", rounds=repr(rounds)))
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
+            raise ValueError(t("core.search_margin", margin=repr(margin)))
         if rollout not in ("random", "policy"):
             raise ValueError(t("core.search_rollout", rollout=repr(rollout)))
         if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)):
@@ -151,6 +165,8 @@ class SearchBot:
         self.rollout = rollout
         self.method = method
         self.choices = choices
+        self.margin = float(margin)
+        self.rounds = rounds
         self.last_root: _Node | None = None
         """The tree of the last decision (its root's children: the legal actions tried)."""
         self.last_weighed: dict[Action, tuple[int, float]] = {}
@@ -187,10 +203,10 @@ class SearchBot:
 
     def _plan(self, view: Any, legal: list[Action], spec: GameSpec) -> Action:
         """The policy's choice, unless the guessed games played on from another of the
-        choices ``spec.search_choices`` weighs end better for this player (ties: the
-        policy's). Every guessed game fits the view, and every decision in it is the
-        policy's from its own player's view of that game: no one sees a hidden card or a
-        secret tactic of another."""
+        choices ``spec.search_choices`` weighs end better for this player, game by game
+        (the furthest ahead; ``margin`` and ``rounds``: when to weigh on). Every guessed game
+        fits the view, and every decision in it is the policy's from its own player's view of
+        that game: no one sees a hidden card or a secret tactic of another."""
         assert spec.policy is not None and spec.search_choices is not None
         planned = spec.policy(view, legal, self.rng)
         others = [a for a in spec.search_choices(view, legal) if a != planned]
@@ -200,35 +216,68 @@ class SearchBot:
         if len(others) >= self.choices:
             others = self.rng.sample(others, self.choices - 1)
         weighed = [planned, *others]
-        totals = [0.0] * len(weighed)
-        counts = [0] * len(weighed)
+        results: list[list[float]] = [[] for _ in weighed]  # by guessed game, the plan's all
+        played: list[list[int]] = [[] for _ in weighed]  # which guessed games each played
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         horizon = self.horizon if self.horizon is not None and self.horizon > 0 else -1
-        me, done = view.player, 0
-        while True:  # one guess at what is hidden, and one draw of luck, for every choice
-            if self.iterations is not None and done >= max(self.iterations, len(weighed)):
+        me, guesses = view.player, 0
+        active = list(range(len(weighed)))
+        best: int | None = None
+        for round_ in range(self.rounds):
+            done = 0
+            while True:  # one guess at what is hidden, and one draw of luck, for each choice
+                if self.iterations is not None and done >= max(self.iterations, len(active)):
+                    break
+                if deadline is not None and time.perf_counter() >= deadline and done:
+                    break
+                guess = spec.determinize(view, self.rng)
+                luck = self.rng.getrandbits(64)
+                for k in active:
+                    game = guess.clone()
+                    game.play(weighed[k])
+                    rng = random.Random(luck)
+                    left = horizon
+                    while not game.is_over and left != 0:
+                        mover = game.current_player
+                        assert mover is not None
+                        game.play(spec.policy(game.view(mover), game.legal_actions(), rng))
+                        left -= 1
+                    results[k].append(spec.rewards(game)[me])
+                    played[k].append(guesses)
+                guesses += 1
+                done += len(active)
+            ahead = self._ahead(results, played)
+            if not ahead:
                 break
-            if deadline is not None and time.perf_counter() >= deadline and done:
+            best = ahead[0][0]
+            if ahead[0][1] >= self.margin or round_ + 1 == self.rounds:
                 break
-            guess = spec.determinize(view, self.rng)
-            luck = self.rng.getrandbits(64)
-            for k, choice in enumerate(weighed):
-                game = guess.clone()
-                game.play(choice)
-                rng = random.Random(luck)
-                left = horizon
-                while not game.is_over and left != 0:
-                    mover = game.current_player
-                    assert mover is not None
-                    game.play(spec.policy(game.view(mover), game.legal_actions(), rng))
-                    left -= 1
-                totals[k] += spec.rewards(game)[me]
-                counts[k] += 1
-            done += len(weighed)
-        means = [total / max(1, count) for total, count in zip(totals, counts)]
-        self.last_weighed = {a: (counts[k], means[k]) for k, a in enumerate(weighed)}
-        best = max(range(len(weighed)), key=lambda k: (means[k], k == 0))
-        return weighed[best]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            active = [0, *(k for k, _ in ahead)]
+        self.last_weighed = {
+            a: (len(results[k]), sum(results[k]) / max(1, len(results[k])))
+            for k, a in enumerate(weighed)
+        }
+        return weighed[best if best is not None else 0]
+
+    @staticmethod
+    def _ahead(results: list[list[float]], played: list[list[int]]) -> list[tuple[int, float]]:
+        """The choices ahead of the plan's (choice 0) on the guessed games both played, the
+        furthest ahead first: (choice, paired z), z infinite when every game agrees."""
+        plan = dict(zip(played[0], results[0]))
+        ahead: list[tuple[float, int, float]] = []
+        for k in range(1, len(results)):
+            diffs = [r - plan[g] for g, r in zip(played[k], results[k])]
+            n = len(diffs)
+            mean = sum(diffs) / n if n else 0.0
+            if mean <= 0:
+                continue
+            spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            z = mean / math.sqrt(spread / n) if spread > 0 else math.inf
+            ahead.append((mean, k, z))
+        ahead.sort(key=lambda x: (-x[0], x[1]))
+        return [(k, z) for _, k, z in ahead]
 
     def _iterate(
         self,

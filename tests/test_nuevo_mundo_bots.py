@@ -4,6 +4,7 @@ the study plug-in. Every bot sees only its player's view; a game of five bots en
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
@@ -524,7 +525,7 @@ def test_the_search_bot_weighs_the_plans_choices_by_guessed_games_played_on():
         scenario="antillas",
     )
     view, legal = game.view(game.current_player), game.legal_actions()
-    search = SearchBot(4, iterations=12)
+    search = SearchBot(4, iterations=12, margin=0, rounds=1)  # any lead leaves the plan
     chosen = search.choose(view, legal)
     weighed = search.last_weighed
     planned = players.greedy_policy(view, legal, random.Random(4))
@@ -536,8 +537,21 @@ def test_the_search_bot_weighs_the_plans_choices_by_guessed_games_played_on():
     best = max(mean for _, mean in weighed.values())
     assert weighed[chosen][1] == best
     # the same seed, view and budget: the same choice and the same figures
-    again = SearchBot(4, iterations=12)
+    again = SearchBot(4, iterations=12, margin=0, rounds=1)
     assert again.choose(view, legal) == chosen and again.last_weighed == weighed
+    # a margin no lead reaches: a second round for the plan and the choices that were
+    # ahead (if any was), then the one furthest ahead after both rounds, else the plan
+    firm = SearchBot(4, iterations=12, margin=100.0, rounds=2)
+    chosen = firm.choose(view, legal)
+    counts = {a: n for a, (n, _) in firm.last_weighed.items()}
+    ahead = [a for a, (_, mean) in weighed.items() if mean > weighed[planned][1]]
+    assert counts[planned] == (counts[ahead[0]] if ahead else 12 // len(weighed))
+    assert sum(counts.values()) > 12 if ahead else sum(counts.values()) == 12
+    means = {a: mean for a, (_, mean) in firm.last_weighed.items() if a in ahead}
+    if means and max(means.values()) > firm.last_weighed[planned][1]:
+        assert firm.last_weighed[chosen][1] == max(means.values())
+    else:
+        assert chosen == planned
     # a step between the plan's choices follows the plan, with nothing weighed
     step = first_game(
         lambda g: (
@@ -559,6 +573,28 @@ def test_the_search_bot_explains_a_wrong_method_or_choice_count():
         SearchBot(method="deep")
     with pytest.raises(ValueError, match="at least 2 choices"):
         SearchBot(choices=1)
+    with pytest.raises(ValueError, match="at least 1 round"):
+        SearchBot(rounds=0)
+    with pytest.raises(ValueError, match="0 or more standard errors"):
+        SearchBot(margin=-1)
+
+
+def test_the_search_bot_weighs_on_while_a_lead_is_unclear():
+    """``_ahead`` compares each choice with the plan's (choice 0) game by game: one game
+    better out of eight is a lead of z = 1.0, under a margin of 1.5 (a bot with ``rounds=2``
+    and that margin then plays another round); three are over it."""
+    plan = [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
+    one = [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
+    three = [1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0]
+    worse = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0]
+    games = list(range(8))
+    ahead = SearchBot._ahead([plan, one, three, worse], [games] * 4)
+    assert [k for k, _ in ahead] == [2, 1]  # the furthest ahead first; the worse one is out
+    assert dict(ahead)[1] == pytest.approx(1.0)
+    assert dict(ahead)[2] >= 1.5
+    # paired on the games both played: a choice that played only the first four
+    assert SearchBot._ahead([plan, [1.0, 1.0, 1.0, 1.0]], [games, games[:4]]) == [(1, math.inf)]
+    assert SearchBot._ahead([plan, plan], [games, games]) == []
 
 
 def test_the_search_bot_weighs_the_battles_from_its_own_view(monkeypatch):
