@@ -175,3 +175,61 @@ def test_the_face_tables_are_the_faces():
     game = new_game("mondo", players=1, seed=4)
     view = game.view(0)
     assert view.heap == tuple(side_face(t, game.up[t]) for t in game.heap[: len(view.heap)])
+
+
+# ---------------------------------------------------------------------------- the board read again
+
+
+def read_alike(a: Position, b: Position) -> None:
+    """Everything the estimate reads of two readings of one board is the same."""
+    assert a.lands == b.lands
+    assert a.land_of == b.land_of
+    assert a.asks == b.asks and a.beyond == b.beyond
+    assert a.empty == b.empty and a.filled == b.filled and a.open_spaces == b.open_spaces
+    assert a.land_worths() == b.land_worths()
+    assert [a._surroundings(s) for s in a.open_spaces] == [
+        b._surroundings(s) for s in b.open_spaces
+    ]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_board_read_tile_by_tile_is_the_board_read_in_full(seed):
+    """``Position(..., before=...)`` reads only what one more tile changes: whatever the
+    tiles (wrong connections, landscapes joined through two edges, the rim), the landscapes,
+    their worths and every space's surroundings are those of the board read in full."""
+    rng = random.Random(300 + seed)
+    spaces = kit.ROWS * kit.COLS
+    checked = 0
+    for _ in range(12):
+        aims = rng.choice(AIMS)
+        view = new_game("mondo", players=2, seed=rng.randrange(100), side=rng.choice("AB")).view(0)
+        board: list = [None] * spaces
+        before = Position(view, 0, aims)
+        for face in random_faces(rng, rng.randrange(1, spaces + 1)):
+            space = rng.choice(kit.open_spaces([f is not None for f in board]))
+            board[space] = face
+            seen = dataclasses.replace(view, boards=(tuple(board), view.boards[1]))
+            added = Position(seen, 0, aims, before)
+            assert added._one_more(before) == space  # read tile by tile, not in full
+            read_alike(added, Position(seen, 0, aims))
+            before = added
+            checked += 1
+    assert checked > 100
+
+
+def test_a_board_that_is_not_one_tile_more_is_read_in_full():
+    """Two tiles more, a tile taken away or changed, other aims: read in full, the same."""
+    rng = random.Random(7)
+    view = new_game("mondo", players=2, seed=1).view(0)
+    spaces = kit.ROWS * kit.COLS
+    faces = random_faces(rng, 4)
+    one = tuple(faces[0] if s == 7 else None for s in range(spaces))
+    three = tuple({7: faces[0], 8: faces[1], 9: faces[2]}.get(s) for s in range(spaces))
+    other = tuple(faces[3] if s == 7 else None for s in range(spaces))
+    first = Position(dataclasses.replace(view, boards=(one, view.boards[1])), 0)
+    empty = tuple([None] * spaces)
+    for board, aims in ((three, None), (other, None), (empty, None), (three, AIMS[2])):
+        seen = dataclasses.replace(view, boards=(board, view.boards[1]))
+        again = Position(seen, 0, aims, first)
+        assert again._one_more(first) == -1
+        read_alike(again, Position(seen, 0, aims))

@@ -7,9 +7,18 @@ face and on what lies around the space (the rim, the neighbours' edges, the land
 belong to, what the empty neighbours ask), so gains are remembered by those surroundings
 (``_GAINS``, shared by every rival of a process) and a decision works out only the gains of
 spaces whose surroundings changed; an unknown gain is worked out only when a quick upper
-``bound`` says it could beat the best so far, which the best placement always can. The
-tests hold both to the estimate over many random boards (tests/test_mondo_rival_speed.py)
-and the games to their digests (tests/test_mondo_rivals.py).
+``bound`` says it could beat the best so far, which the best placement always can. A bound
+is remembered apart, by less than the surroundings: what the space's edges meet (its
+``_signature``, without the landscapes, whose worth is taken off afterwards) and the new
+face's edges and regions (``_Shape.outline``, without its animal and volcano, added
+afterwards), so most bounds are looked up, not worked out. A gain is found by one number
+for the shape's form and the volcano cost (``_placing``), not by a pair. After
+one more tile of its own, a board is read from the last one (``Position``'s ``before``):
+only the landscapes that tile touches are joined again. The tests hold all of it to the
+estimate over many random boards (tests/test_mondo_rival_speed.py: equal surroundings give
+equal gains, no gain reaches its bound, the best placement is the one every placement
+finds, a board read tile by tile is the board read in full) and the games to their digests
+(tests/test_mondo_rivals.py).
 """
 
 from __future__ import annotations
@@ -41,6 +50,11 @@ them and filling its board)."""
 CRAMPED: Final = (0.0, 0.0, 0.0, 0.1, 0.4, 0.8)
 """The penalty for an empty space by the number of different landscapes its placed
 neighbours and rim ask of it (three or four are hard to fit without a wrong connection)."""
+_CRAMPING: Final = tuple(CRAMPED[k + 1] - CRAMPED[k] for k in range(len(CRAMPED) - 1))
+"""What one more landscape asked of an empty space costs, by the landscapes asked of it
+(a table, not a function: mypyc lost ``CRAMPED`` read in a function of an ``int``)."""
+
+
 # ---------------------------------------------------------------------------- faces
 
 
@@ -59,9 +73,14 @@ class _Shape:
     form: int = -1
     """The same number for every shape whose placements the estimate reads alike (all but
     ``turn`` and ``volcano``, whose cost comes separately): the key of the remembered gains."""
+    outline: int = -1
+    """The same number for every shape of the same edges and regions (the form without the
+    animal): the key of the remembered bounds, to which the animal and the volcano cost
+    are added apart (``Position.bound``). -1: none (the bound is worked out afresh)."""
 
 
 _FORMS: dict[tuple[Any, ...], int] = {}
+_OUTLINES: dict[tuple[Any, ...], int] = {}
 
 
 def _form(
@@ -92,6 +111,9 @@ def _shapes(face: Face) -> tuple[_Shape, ...]:
                 volcano=turned.volcano,
                 animal_in_water=wet,
                 form=_form(turned.edges, region_of, len(turned.regions), turned.has_animal, wet),
+                outline=_OUTLINES.setdefault(
+                    (turned.edges, region_of, len(turned.regions)), len(_OUTLINES)
+                ),
             )
         )
     return tuple(out)
@@ -110,18 +132,41 @@ GAINS_KEPT: Final = 60_000
 (the surroundings of a space seldom recur from one game to the next)."""
 
 
-Known = dict[tuple[int, float], float]
-"""Numbers known of placements on one space: ``(shape.form, volcano cost) -> number``."""
+Known = dict[int, float]
+"""Numbers known of placements on one space: ``_placing(shape.form, volcano cost) ->
+number``."""
+_COSTS: Final[dict[float, int]] = {}
+"""A number for each volcano cost met (a few: the costs come from the volcano counts)."""
+FORMS_BELOW: Final = 1 << 24
+"""More forms than any box of tiles makes (``_form``): ``_placing`` keeps them apart."""
 
 
-EdgeTable = tuple[tuple[dict[str, tuple[float, float]], ...], float]
-"""What ``Position.bound`` reads of an open space (``Position._edge_table``)."""
+def _placing(form: int, cost: float) -> int:
+    """One number for a shape's form and a volcano cost, a cheaper key than the pair (an
+    int's hash is itself; a pair's hashes both, at every look-up)."""
+    number = _COSTS.get(cost)
+    if number is None:
+        number = _COSTS[cost] = len(_COSTS)
+    assert form < FORMS_BELOW
+    return number * FORMS_BELOW + form
 
 
-class _Gains(dict[tuple[Any, ...], tuple[Known, Known, EdgeTable]]):
+EdgeTable = tuple[dict[str, tuple[float, float]], ...]
+"""What ``Position.bound`` reads of the edges of an open space (``Position._edge_table``)."""
+Bounds = tuple[EdgeTable, dict[int, float]]
+"""The bounds of the placements on every open space whose edges meet the same (the same
+``_signature``), before the worth of the landscapes the space meets is taken off, the new
+tile's animal added and its volcano cost taken off: its edge table and ``shape.outline ->``
+that part of the bound (``Position._edges_bound``)."""
+Spot = tuple[int, Known, Bounds, float]
+"""An open space, the gains known there, its ``Bounds`` and the worth of the landscapes it
+meets (``Position.spots``)."""
+
+
+class _Gains(dict[tuple[Any, ...], tuple[Known, Bounds, float]]):
     """What is remembered of placements: the surroundings of a space (with the aims) -> the
-    gains and the bounds known there, and what the bounds are worked out from
-    (``Position.spots``)."""
+    gains known there, the bounds of its edges' signature and the worth of the landscapes
+    it meets (``Position.spots``)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -132,6 +177,9 @@ class _Gains(dict[tuple[Any, ...], tuple[Known, Known, EdgeTable]]):
 
 
 _GAINS: Final = _Gains()
+_BOUNDS: Final[dict[tuple[Any, ...], Bounds]] = {}
+"""``Bounds`` by the aims and what the edges of a space meet (``Position._signature``):
+far fewer than the surroundings, so a bound is seldom worked out twice."""
 
 
 @dataclass(slots=True)
@@ -143,6 +191,9 @@ class _Land:
     """Its tiles."""
     rim: bool = False
     """Whether it reaches the rim (water that does is no lake)."""
+
+    def copy(self) -> _Land:
+        return _Land(self.terrain, self.open, self.error, self.size, self.rim)
 
 
 _CLOSED_SHARES: Final = tuple(CLOSED * OPEN_SHARE**k for k in range(64))
@@ -200,9 +251,19 @@ class Position:
     """One player's board as the estimate reads it: its landscapes (joined regions, with
     their open edges and whether a wrong connection spoils them), and for every empty space
     what lies beyond each of its edges. ``aims``: what the round's modifier and the
-    player's task add to the estimate (``rival_aims``; None: the beginner's estimate)."""
+    player's task add to the estimate (``rival_aims``; None: the beginner's estimate).
 
-    def __init__(self, view: MondoView, player: int, aims: Aims | None = None) -> None:
+    ``before``: the same player's board read before one more tile was placed on it (with
+    the same aims): only what that tile changes is read again (``_add``), the rest taken
+    from it; any other board is read in full, to the same result."""
+
+    def __init__(
+        self,
+        view: MondoView,
+        player: int,
+        aims: Aims | None = None,
+        before: Position | None = None,
+    ) -> None:
         self.aims = aims
         self.filled_worth = FILLED_SPACE + (aims.filled if aims else 0.0)
         self.wrong_cost = WRONG + (aims.wrong if aims else 0.0)
@@ -213,19 +274,118 @@ class Position:
         spaces = self.rows * self.cols
         self.neighbours = _layout(self.rows, self.cols)
         self._rim_at = _rim_letters(self.rows, self.cols, self.rim)
-        self._regions_at = [None if f is None else _regions_of(f) for f in self.faces]
         self.lands: dict[int, _Land] = {}
         self.land_of: dict[int, int] = {}  # node (space * 4 + region) -> landscape id
-        self._join()
-        self.empty = [s for s in range(spaces) if self.faces[s] is None]
+        self._nodes: dict[int, list[int]] = {}  # landscape id -> its nodes
+        new = -1 if before is None else self._one_more(before)
+        if new < 0:
+            self._regions_at = [None if f is None else _regions_of(f) for f in self.faces]
+            self._join()
+            self.empty = [s for s in range(spaces) if self.faces[s] is None]
+            self.asks = {s: self._asks(s) for s in self.empty}
+        else:
+            assert before is not None
+            self._regions_at = list(before._regions_at)
+            self._regions_at[new] = _regions_of(self.faces[new])  # type: ignore[arg-type]
+            self._add(before, new)
+            self.empty = [s for s in before.empty if s != new]
+            self.asks = dict(before.asks)
+            del self.asks[new]
+            for other in self.neighbours[new]:
+                if other is not None and other in self.asks:
+                    self.asks[other] = self._asks(other)
         self.filled = spaces - len(self.empty)
         self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
-        self.asks = {s: self._asks(s) for s in self.empty}
         self.beyond = {s: self._beyond(s) for s in self.open_spaces}
-        self._spots: list[tuple[int, Known, Known, EdgeTable]] | None = None
+        self._spots: list[Spot] | None = None
         self._land_worths: dict[int, float] | None = None
         self._top = CLOSED + (0.0 if aims is None else aims.lake + aims.lake_weight)
         """More than any landscape is worth to the estimate (``bound``)."""
+
+    def _one_more(self, before: Position) -> int:
+        """The space ``before`` lacked a tile on, when this board is ``before`` with one
+        more tile placed (and the same rim and aims), else -1 (the board is read in full)."""
+        if (
+            before.rows != self.rows
+            or before.cols != self.cols
+            or before.rim != self.rim
+            or before.aims != self.aims
+            or len(before.faces) != len(self.faces)
+        ):
+            return -1
+        new = -1
+        for s, (old, face) in enumerate(zip(before.faces, self.faces, strict=True)):
+            if old is not face:
+                if old is not None or face is None or new >= 0:
+                    return -1
+                new = s
+        return new
+
+    def _add(self, before: Position, new: int) -> None:
+        """The landscapes of ``before`` with the tile on ``new`` joined to them, as
+        ``_join`` would find them: a landscape's id is its least node, a new tile's region
+        is a landscape of one tile until joined, a neighbour's edge towards ``new`` is no
+        longer open, a wrong connection spoils both sides, matching edges join."""
+        face = self.faces[new]
+        assert face is not None
+        lands = self.lands = dict(before.lands)
+        land_of = self.land_of = dict(before.land_of)
+        nodes = self._nodes = dict(before._nodes)
+        mine: set[int] = set()  # the landscapes made or copied here, which may change
+        for i in range(len(face.regions)):
+            node = new * 4 + i
+            lands[node] = _Land(face.terrain_of(i), 0, False, 1, False)
+            land_of[node] = node
+            nodes[node] = [node]
+            mine.add(node)
+
+        def own(land_id: int) -> _Land:
+            land = lands[land_id]
+            if land_id not in mine:
+                land = lands[land_id] = land.copy()
+                mine.add(land_id)
+            return land
+
+        regions = _regions_of(face)
+        around = self.neighbours[new]
+        rim_at = self._rim_at[new]
+        joins: list[tuple[int, int]] = []
+        for edge in range(4):
+            node = new * 4 + regions[edge]
+            other = around[edge]
+            if other is None:
+                land = lands[node]  # made here: not joined yet
+                land.rim = True
+                if face.edges[edge] != rim_at[edge]:
+                    land.error = True
+                continue
+            beyond = self.faces[other]
+            if beyond is None:
+                lands[node].open += 1
+                continue
+            back = (edge + 2) % 4
+            far = other * 4 + _regions_of(beyond)[back]
+            theirs = own(land_of[far])
+            theirs.open -= 1  # it was open towards the new tile
+            if beyond.edges[back] != face.edges[edge]:
+                theirs.error = True
+                lands[node].error = True
+            else:
+                joins.append((node, far))
+        for node, far in joins:
+            a, b = land_of[node], land_of[far]
+            if a == b:
+                continue
+            keep, gone = min(a, b), max(a, b)
+            kept, lost = own(keep), lands.pop(gone)
+            kept.open += lost.open
+            kept.error = kept.error or lost.error
+            kept.rim = kept.rim or lost.rim
+            moved = nodes.pop(gone)
+            for n in moved:
+                land_of[n] = keep
+            nodes[keep] = nodes[keep] + moved
+            kept.size = len({n // 4 for n in nodes[keep]})
 
     def rim_letter(self, space: int, edge: int) -> str:
         """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
@@ -290,6 +450,7 @@ class Position:
             land.error = land.error or node in spoiled
             land.rim = land.rim or node in rimmed
             spaces.setdefault(top, set()).add(node // 4)
+            self._nodes.setdefault(top, []).append(node)
         for top, covered in spaces.items():
             self.lands[top].size = len(covered)
 
@@ -343,10 +504,11 @@ class Position:
             out.append((TILE, face.edges[back], self.land_of[other * 4 + regions[back]]))
         return tuple(out)
 
-    def spots(self) -> list[tuple[int, Known, Known, EdgeTable]]:
-        """Each open space with what is known of placements there: ``(shape.form, volcano
-        cost) -> gain``, and -> the gain's ``bound`` (worked out first), shared by every
-        board that looks the same around that space (``_GAINS``)."""
+    def spots(self) -> list[Spot]:
+        """Each open space with what is known of placements there: ``_placing(shape.form,
+        volcano cost) -> gain``, shared by every board that looks the same around that space
+        (``_GAINS``); the ``Bounds`` of its edges, shared by every space whose edges meet
+        the same (``_BOUNDS``); and the worth of the landscapes it meets (``bound``)."""
         if self._spots is None:
             self._spots = []
             for space in self.open_spaces:
@@ -355,10 +517,34 @@ class Position:
                 if known is None:
                     if _GAINS.kept > GAINS_KEPT:
                         _GAINS.clear()
+                        _BOUNDS.clear()
                         _GAINS.kept = 0
-                    known = _GAINS[key] = ({}, {}, self._edge_table(space))
-                self._spots.append((space, *known))
+                    known = _GAINS[key] = ({}, self._bounds(space), self._spent(space))
+                self._spots.append((space, known[0], known[1], known[2]))
         return self._spots
+
+    def _signature(self, space: int) -> tuple[Any, ...]:
+        """What the bounds read of an open space's edges, with the aims: each edge's
+        neighbour (the rim's letter, a tile's terrain, an empty space's asks), not the
+        landscapes met (their worth is taken off apart: ``_spent``). An empty space asked
+        for fewer than two landscapes costs nothing whatever lies beside it (``CRAMPED``),
+        so its asks are left out: fewer signatures, the same bounds."""
+        edges: list[tuple[Any, ...]] = []
+        for kind, letter, where in self.beyond[space]:
+            if kind != OPEN:
+                edges.append((kind, letter))
+            else:
+                asks = self.asks[where]
+                edges.append((OPEN, asks) if _CRAMPING[len(asks)] else (OPEN,))
+        return (self.aims, *edges)
+
+    def _bounds(self, space: int) -> Bounds:
+        """The ``Bounds`` of an open space, remembered by its ``_signature``."""
+        key = self._signature(space)
+        known = _BOUNDS.get(key)
+        if known is None:
+            known = _BOUNDS[key] = (self._edge_table(space), {})
+        return known
 
     def _surroundings(self, space: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """Everything ``gain`` reads of the board around an open space, beyond the aims:
@@ -404,23 +590,31 @@ class Position:
         best_value, best_space, best_turn = -1e9, -1, 0
         bar = max(best_value, floor)  # what a placement must beat to matter
         spots = self.spots()
+        worked = 0  # gains and bounds worked out (``_GAINS.kept``)
         for shape in shapes:
             cost = costs[shape.volcano]
-            key = (shape.form, cost)
-            for space, known, bounds, table in spots:
+            key = _placing(shape.form, cost)
+            outline = shape.outline
+            tile = self._tile_bound(shape, cost)
+            for space, known, bounds, spent in spots:
                 value = known.get(key)
                 if value is None:
-                    top = bounds.get(key)
+                    by_outline = bounds[1]
+                    top = by_outline.get(outline)
                     if top is None:
-                        top = bounds[key] = self._bound(shape, table, cost)
-                        _GAINS.kept += 1
-                    if top <= bar:
+                        top = self._edges_bound(shape, bounds[0])
+                        if outline >= 0:
+                            by_outline[outline] = top
+                        worked += 1
+                    if top + tile - spent <= bar:
                         continue
                     value = known[key] = self.gain(shape, space, cost)
-                    _GAINS.kept += 1
+                    worked += 1
                 if value > best_value:
                     best_value, best_space, best_turn = value, space, shape.turn
-                    bar = max(bar, value)
+                    if value > bar:
+                        bar = value
+        _GAINS.kept += worked
         return best_value, best_space, best_turn
 
     def bound(self, shape: _Shape, space: int, volcano_cost: float) -> float:
@@ -429,47 +623,62 @@ class Position:
         (nothing with a wrong connection; a closed one's worth, times the open share for
         an open edge) less the worth of every landscape it meets, plus a margin for the
         rounding of sums taken in another order."""
-        return self._bound(shape, self._edge_table(space), volcano_cost)
+        bounds = self._bounds(space)
+        top = bounds[1].get(shape.outline)
+        if top is None:
+            top = self._edges_bound(shape, bounds[0])
+            if shape.outline >= 0:
+                bounds[1][shape.outline] = top
+        return top + self._tile_bound(shape, volcano_cost) - self._spent(space)
 
-    def _bound(self, shape: _Shape, table: EdgeTable, volcano_cost: float) -> float:
-        edges_at, spent = table
-        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost - spent
+    def _tile_bound(self, shape: _Shape, volcano_cost: float) -> float:
+        """The terms of ``gain`` for the new tile itself: the space filled, its animal, its
+        volcano."""
+        value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
         if shape.animal_in_water and self.aims is not None:
             value += self.aims.water_animal
+        return value
+
+    def _edges_bound(self, shape: _Shape, edges_at: EdgeTable) -> float:
+        """The rest of ``bound``, before the worth of the landscapes met is taken off: the
+        terms of the new tile's edges and the most its regions could be worth."""
         edges = shape.edges
         t0 = edges_at[0][edges[0]]
         t1 = edges_at[1][edges[1]]
         t2 = edges_at[2][edges[2]]
         t3 = edges_at[3][edges[3]]
-        value += t0[0] + t1[0] + t2[0] + t3[0]
+        value = t0[0] + t1[0] + t2[0] + t3[0]
         if shape.regions == 1:
             return value + min(t0[1], t1[1], t2[1], t3[1]) + BOUND_MARGIN
         most = [self._top] * shape.regions
-        for r, (_, cap) in zip(shape.region_of, (t0, t1, t2, t3), strict=True):
-            if cap < most[r]:
-                most[r] = cap
+        r0, r1, r2, r3 = shape.region_of
+        if t0[1] < most[r0]:
+            most[r0] = t0[1]
+        if t1[1] < most[r1]:
+            most[r1] = t1[1]
+        if t2[1] < most[r2]:
+            most[r2] = t2[1]
+        if t3[1] < most[r3]:
+            most[r3] = t3[1]
         return value + sum(most) + BOUND_MARGIN
 
     def _edge_table(self, space: int) -> EdgeTable:
         """For each edge of an open space, each terrain a new face could show there: its
-        term in ``gain`` and the most a region holding that edge could be worth; and the
-        worth of the landscapes the space meets (``bound``)."""
-        worths = self.land_worths()
+        term in ``gain`` and the most a region holding that edge could be worth (what
+        ``_signature`` reads)."""
         aims = self.aims
         water_top = 0.0 if aims is None else aims.lake + aims.lake_weight
         water_open = 0.0 if aims is None else aims.lake * OPEN_SHARE + aims.lake_weight
         edges_at: list[dict[str, tuple[float, float]]] = []
-        met: set[int] = set()
-        spent = 0.0
         for kind, letter, where in self.beyond[space]:
             at: dict[str, tuple[float, float]] = {}
             for terrain in TERRAINS:
                 water = terrain == WATER
                 if kind == OPEN:
                     asks = self.asks[where]
-                    step = CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
+                    step = _CRAMPING[len(asks)]
                     at[terrain] = (
-                        0.0 if terrain in asks else -step,
+                        0.0 if terrain in asks or not step else -step,
                         water_open if water else CLOSED * OPEN_SHARE,
                     )
                 elif terrain == letter:
@@ -477,11 +686,19 @@ class Position:
                     at[terrain] = (reward, water_top if water else CLOSED)
                 else:
                     at[terrain] = (-self.wrong_cost, 0.0)
+            edges_at.append(at)
+        return tuple(edges_at)
+
+    def _spent(self, space: int) -> float:
+        """The worth of the landscapes an open space meets (``bound`` takes it off)."""
+        worths = self.land_worths()
+        met: set[int] = set()
+        spent = 0.0
+        for kind, _, where in self.beyond[space]:
             if kind == TILE and where not in met:
                 met.add(where)
                 spent += worths[where]
-            edges_at.append(at)
-        return tuple(edges_at), spent
+        return spent
 
     def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
         """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""

@@ -78,7 +78,7 @@ from .actions import SIDES, JumpOut, Place, Return, Stop, Take, TakeTask
 from .faces import ACTIVE, INACTIVE, Face
 from .game import PLAYING, STEP_MS, MondoView
 from .rival_aims import Aims, aims_for, sure_task, task_to_take
-from .rival_estimate import _FACE_SHAPES, Position, _shapes
+from .rival_estimate import _FACE_SHAPES, Position, _Shape, _shapes
 
 LEVELS: Final = ("slow", "steady", "fast")
 """The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
@@ -134,6 +134,17 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
         extra += VOLCANO_RISK
     inactive = extra if player in view.volcano_chip else 0.0
     return {"": 0.0, ACTIVE: extra, INACTIVE: inactive}
+
+
+def _face_shapes(face: Face) -> tuple[_Shape, ...]:
+    """``_shapes(face)``, found by the face's identity (a face's hash reads all its fields);
+    equal faces get the same tuple."""
+    known = _FACE_SHAPES.get(id(face))
+    if known is None or known[0] is not face:
+        if len(_FACE_SHAPES) > 4096:
+            _FACE_SHAPES.clear()
+        known = _FACE_SHAPES[id(face)] = (face, _shapes(face))
+    return known[1]
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -213,10 +224,12 @@ class RivalBot:
 
     def _position(self, view: MondoView, aims: Aims | None) -> Position:
         """The player's board as the estimate reads it (the last one again when nothing it
-        reads has changed)."""
+        reads has changed; after one more tile of its own, the last one with that tile
+        added: ``Position``'s ``before``)."""
         key = (view.placed[view.player], view.cols, view.rim, aims)
         if self._board is None or self._board[0] != key:
-            self._board = (key, Position(view, view.player, aims))
+            before = None if self._board is None else self._board[1]
+            self._board = (key, Position(view, view.player, aims, before))
         return self._board[1]
 
     def _costs(self, view: MondoView, board: Position) -> dict[str, float]:
@@ -276,14 +289,17 @@ class RivalBot:
     def _best_take(
         self, heap: Sequence[Face], board: Position, costs: dict[str, float]
     ) -> tuple[float, int]:
-        """The best gain among the heap's up sides, and the first slot showing that face."""
+        """The best gain among the heap's up sides, and the first slot showing that face
+        (equal faces are told by their shapes, which ``_shapes`` makes once per face: no
+        face's hash is read)."""
         best, best_slot = -1e9, 0
-        seen: set[Face] = set()
+        seen: set[int] = set()
         for slot, face in enumerate(heap):
-            if face in seen:
+            shapes = _face_shapes(face)
+            if id(shapes) in seen:
                 continue
-            seen.add(face)
-            value = self._best_spot(face, board, costs, best)[0]
+            seen.add(id(shapes))
+            value = board.best_spot(shapes, costs, best)[0]
             if value > best:
                 best, best_slot = value, slot
         return best, best_slot
@@ -294,12 +310,7 @@ class RivalBot:
     ) -> tuple[float, int, int]:
         """(gain, space, turn) of the best placement of ``face``, if it gains more than
         ``floor`` (``Position.best_spot``)."""
-        known = _FACE_SHAPES.get(id(face))
-        if known is None or known[0] is not face:
-            if len(_FACE_SHAPES) > 4096:
-                _FACE_SHAPES.clear()
-            known = _FACE_SHAPES[id(face)] = (face, _shapes(face))
-        return board.best_spot(known[1], costs, floor)
+        return board.best_spot(_face_shapes(face), costs, floor)
 
     def _holding(self, view: MondoView, board: Position, when: int) -> Action:
         me = view.player
