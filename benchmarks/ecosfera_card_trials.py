@@ -112,6 +112,103 @@ def wet_tundra_plus(c: Cards) -> None:
     symbols(c, "Red oat grass", "movement", "plus")
 
 
+# Issue 21, third session (2026-12-05): levers for the middle steps, from wet_kapok_plus.
+
+
+def refresh_kapok_plus(c: Cards) -> None:
+    """wet_kapok_plus, and giant kelp and scarlet star bromeliad show a refresh symbol
+    instead of their movement symbol: a player short of water can turn over the plant
+    display to find a card its line can pay, which should help most at the hard levels,
+    where water runs out early (flatten the hard end)."""
+    wet_kapok_plus(c)
+    symbols(c, "Giant kelp", "refresh")
+    symbols(c, "Scarlet star bromeliad", "refresh")
+
+
+def sunny_kapok_plus(c: Cards) -> None:
+    """wet_kapok_plus, and two full-sun desert plants, saguaro and soft spinifex, need two
+    sun: the sun deck, which ran out late and in fewer games, should start to bind at the
+    easier levels too (a second deck whose size matters)."""
+    wet_kapok_plus(c)
+    cost(c, "Saguaro", sun=2)
+    cost(c, "Soft spinifex", sun=2)
+
+
+def sunny_plus(c: Cards) -> None:
+    """sunny_kapok_plus, and purple saxifrage and moon orchid show a plus symbol. Two-sun
+    costs lowered level 1 far more than level 5 (the easy end flattened); plus symbols
+    raised level 1 more than level 5 (wet_kapok to wet_kapok_plus): together they should
+    even out the steps."""
+    sunny_kapok_plus(c)
+    symbols(c, "Purple saxifrage", "plus")
+    symbols(c, "Moon orchid", "plus")
+
+
+def sunny_plus3(c: Cards) -> None:
+    """sunny_plus, and the Scots pine shows a plus symbol again instead of its movement
+    symbol: a third extra card, to lift level 1 further."""
+    sunny_plus(c)
+    symbols(c, "Scots pine", "plus")
+
+
+def saguaro_plus(c: Cards) -> None:
+    """Halfway between wet_kapok_plus with two more plus symbols (plus4) and sunny_plus:
+    only the saguaro needs two sun. sunny_plus had even steps but too little drop in all
+    (18.6 points in its screen); without any two-sun cost the drop is larger but piled up
+    at the hard end."""
+    wet_kapok_plus(c)
+    cost(c, "Saguaro", sun=2)
+    symbols(c, "Purple saxifrage", "plus")
+    symbols(c, "Moon orchid", "plus")
+
+
+def plus4(c: Cards) -> None:
+    """wet_kapok_plus, and purple saxifrage and moon orchid show a plus symbol (sunny_plus
+    without its two-sun costs): what the plus symbols alone do."""
+    wet_kapok_plus(c)
+    symbols(c, "Purple saxifrage", "plus")
+    symbols(c, "Moon orchid", "plus")
+
+
+def sunny_move(c: Cards) -> None:
+    """sunny_kapok_plus, and purple saxifrage and moon orchid show a movement symbol
+    (sunny_plus with movement instead of plus). In solo a movement keeps a chosen card for
+    the next turn; movement symbols instead of refresh raised level 1 by 10 points and
+    lowered level 5 by 4 (refresh_kapok_plus against wet_kapok_plus): they steepen."""
+    sunny_kapok_plus(c)
+    symbols(c, "Purple saxifrage", "movement")
+    symbols(c, "Moon orchid", "movement")
+
+
+def move4(c: Cards) -> None:
+    """wet_kapok_plus, and purple saxifrage and moon orchid show a movement symbol: plus4
+    with movement instead of plus."""
+    wet_kapok_plus(c)
+    symbols(c, "Purple saxifrage", "movement")
+    symbols(c, "Moon orchid", "movement")
+
+
+def narrow(c: Cards) -> None:
+    """Two animal cards show one of their real biomes instead of two: the hippopotamus only
+    the savanna, the capybara only the aquatic biome (the most the design tests allow: each
+    biome stays on five animals). Fewer pairs should make the games longer, so that buying
+    with water still matters after turn 30, where level 1 and 2 differ."""
+    biomes(c, "Hippopotamus", "savanna")
+    biomes(c, "Capybara", "aquatic")
+
+
+def narrow_plus4(c: Cards) -> None:
+    """plus4, and the two narrower animal cards of ``narrow``."""
+    plus4(c)
+    narrow(c)
+
+
+def narrow_move4(c: Cards) -> None:
+    """move4, and the two narrower animal cards of ``narrow``."""
+    move4(c)
+    narrow(c)
+
+
 TRIALS: dict[str, Callable[[Cards], None]] = {
     "published": published,
     "F4": f4,
@@ -119,6 +216,16 @@ TRIALS: dict[str, Callable[[Cards], None]] = {
     "wet_tundra_plus": wet_tundra_plus,
     "wet_kapok": wet_kapok,
     "wet_kapok_plus": wet_kapok_plus,
+    "refresh_kapok_plus": refresh_kapok_plus,
+    "sunny_kapok_plus": sunny_kapok_plus,
+    "sunny_plus": sunny_plus,
+    "sunny_plus3": sunny_plus3,
+    "saguaro_plus": saguaro_plus,
+    "plus4": plus4,
+    "sunny_move": sunny_move,
+    "move4": move4,
+    "narrow_plus4": narrow_plus4,
+    "narrow_move4": narrow_move4,
 }
 
 

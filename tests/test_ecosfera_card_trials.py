@@ -39,8 +39,11 @@ def test_every_trial_keeps_the_species_and_their_facts(trials) -> None:
         for kind in ("plants", "animals"):
             for before, after in zip(published[kind], changed[kind], strict=True):
                 assert {k: after.get(k) for k in KEPT} == {k: before.get(k) for k in KEPT}
-                # a card shows only biomes where its species lives: never fewer than before
-                assert set(before["biomes"]) <= set(after["biomes"]), (name, after["name"])
+                # a card shows only biomes where its species lives: more of them than before
+                # (added ones are named in docs/ecosfera-balance.md) or only some of those it
+                # showed (its most typical, as the polar bear's card), never a swap
+                shown, was = set(after["biomes"]), set(before["biomes"])
+                assert was <= shown or shown <= was, (name, after["name"])
     assert json.loads(CARDS.read_text(encoding="utf-8")) == published, "cards.json untouched"
 
 
