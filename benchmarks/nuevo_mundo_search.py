@@ -61,7 +61,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--scenario", default="antillas")
-    parser.add_argument("--iterations", type=int, default=48, help="the search bot's budget")
+    parser.add_argument(
+        "--iterations", type=int, default=96, help="the search bot's budget (the table's seat)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--choices", type=int, help="the most choices weighed at a decision")
     parser.add_argument(
