@@ -216,11 +216,12 @@ class SearchBot:
         if len(others) >= self.choices:
             others = self.rng.sample(others, self.choices - 1)
         weighed = [planned, *others]
-        results: list[list[float]] = [[] for _ in weighed]  # by guessed game, the plan's all
-        played: list[list[int]] = [[] for _ in weighed]  # which guessed games each played
+        # by guessed game: the plan plays every one, and a choice the first ones (until it
+        # falls behind the plan), so a choice's games are the plan's first ones
+        results: list[list[float]] = [[] for _ in weighed]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         horizon = self.horizon if self.horizon is not None and self.horizon > 0 else -1
-        me, guesses = view.player, 0
+        me = view.player
         active = list(range(len(weighed)))
         best: int | None = None
         for round_ in range(self.rounds):
@@ -243,10 +244,8 @@ class SearchBot:
                         game.play(spec.policy(game.view(mover), game.legal_actions(), rng))
                         left -= 1
                     results[k].append(spec.rewards(game)[me])
-                    played[k].append(guesses)
-                guesses += 1
                 done += len(active)
-            ahead = self._ahead(results, played)
+            ahead = self._ahead(results)
             if not ahead:
                 break
             best = ahead[0][0]
@@ -262,13 +261,13 @@ class SearchBot:
         return weighed[best if best is not None else 0]
 
     @staticmethod
-    def _ahead(results: list[list[float]], played: list[list[int]]) -> list[tuple[int, float]]:
-        """The choices ahead of the plan's (choice 0) on the guessed games both played, the
-        furthest ahead first: (choice, paired z), z infinite when every game agrees."""
-        plan = dict(zip(played[0], results[0]))
+    def _ahead(results: list[list[float]]) -> list[tuple[int, float]]:
+        """The choices ahead of the plan's (choice 0) on the guessed games both played (a
+        choice's are the plan's first ones), the furthest ahead first: (choice, paired z), z
+        infinite when every game agrees."""
         ahead: list[tuple[float, int, float]] = []
         for k in range(1, len(results)):
-            diffs = [r - plan[g] for g, r in zip(played[k], results[k])]
+            diffs = [r - p for r, p in zip(results[k], results[0])]
             n = len(diffs)
             mean = sum(diffs) / n if n else 0.0
             if mean <= 0:

@@ -587,14 +587,13 @@ def test_the_search_bot_weighs_on_while_a_lead_is_unclear():
     one = [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
     three = [1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0]
     worse = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0]
-    games = list(range(8))
-    ahead = SearchBot._ahead([plan, one, three, worse], [games] * 4)
+    ahead = SearchBot._ahead([plan, one, three, worse])
     assert [k for k, _ in ahead] == [2, 1]  # the furthest ahead first; the worse one is out
     assert dict(ahead)[1] == pytest.approx(1.0)
     assert dict(ahead)[2] >= 1.5
     # paired on the games both played: a choice that played only the first four
-    assert SearchBot._ahead([plan, [1.0, 1.0, 1.0, 1.0]], [games, games[:4]]) == [(1, math.inf)]
-    assert SearchBot._ahead([plan, plan], [games, games]) == []
+    assert SearchBot._ahead([plan, [1.0, 1.0, 1.0, 1.0]]) == [(1, math.inf)]
+    assert SearchBot._ahead([plan, plan]) == []
 
 
 def test_the_search_bot_weighs_the_battles_from_its_own_view(monkeypatch):
