@@ -593,8 +593,10 @@ def _stack_places(
         covered, place, rect = _stack_place(board, box, i, sizes[i], others)
         if covered == 0:
             places[i], rects[i] = place, rect
+    # a name moved covers nothing, so a clear name stays clear: only the others are checked
     return tuple(
-        (*places[i], _clear(i, board, box, places, sizes)) for i in range(len(board.regions))
+        (*places[i], clear[i] or _clear(i, board, box, places, sizes))
+        for i in range(len(board.regions))
     )
 
 
