@@ -23,7 +23,7 @@ finds, a board read tile by tile is the board read in full) and the games to the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -231,40 +231,20 @@ def _rim_letters(rows: int, cols: int, rim: tuple[str, ...]) -> tuple[tuple[str 
     return tuple(out)
 
 
-_FACE_REGIONS: dict[int, tuple[Face, Any]] = {}
-_FACE_SHAPES: dict[int, tuple[Face, Any]] = {}
-FACES_KEPT: Final = 4096
-"""Faces remembered by identity in each of those tables (more: the table starts again)."""
-
-
-def _by_identity(
-    table: dict[int, tuple[Face, Any]], face: Face, read: Callable[[Face], Any]
-) -> Any:
-    """``read(face)``, remembered in ``table`` by the face's identity (a face's hash reads
-    all its fields; the engine's faces are made once, ``game.placed_face``, and a face made
-    elsewhere is read afresh)."""
-    known = table.get(id(face))
-    if known is None or known[0] is not face:
-        if len(table) > FACES_KEPT:
-            table.clear()
-        known = table[id(face)] = (face, read(face))
-    return known[1]
-
-
-def _edge_regions(face: Face) -> tuple[int, ...]:
-    return tuple(face.region_of(e) for e in range(4))
+_FACE_REGIONS: dict[int, tuple[Face, tuple[int, ...]]] = {}
+_FACE_SHAPES: dict[int, tuple[Face, tuple[_Shape, ...]]] = {}
+"""``_shapes`` by the face's identity (a face's hash reads all its fields)."""
 
 
 def _regions_of(face: Face) -> tuple[int, ...]:
-    """The region of each edge of ``face`` (remembered by its identity)."""
-    regions: tuple[int, ...] = _by_identity(_FACE_REGIONS, face, _edge_regions)
-    return regions
-
-
-def face_shapes(face: Face) -> tuple[_Shape, ...]:
-    """``_shapes(face)`` (remembered by its identity; equal faces get the same tuple)."""
-    shapes: tuple[_Shape, ...] = _by_identity(_FACE_SHAPES, face, _shapes)
-    return shapes
+    """The region of each edge of ``face``, remembered by the face's identity (the engine's
+    faces are made once, ``game.placed_face``; a face made elsewhere is read afresh)."""
+    known = _FACE_REGIONS.get(id(face))
+    if known is None or known[0] is not face:
+        if len(_FACE_REGIONS) > 4096:
+            _FACE_REGIONS.clear()
+        known = _FACE_REGIONS[id(face)] = (face, tuple(face.region_of(e) for e in range(4)))
+    return known[1]
 
 
 class Position:
