@@ -62,7 +62,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1000, help="the first game's seed")
     parser.add_argument("--scenario", default="antillas")
     parser.add_argument(
-        "--iterations", type=int, default=96, help="the search bot's budget (the table's seat)"
+        "--iterations",
+        type=int,
+        default=players.SEARCH_ITERATIONS,
+        help="the search bot's budget (the game's own: the table's and a class room's seat)",
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--choices", type=int, help="the most choices weighed at a decision")

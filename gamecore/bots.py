@@ -27,7 +27,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from .protocol import Action, Game, GameSpec, spec_of
 from .words import t
@@ -106,8 +106,16 @@ class _Node:
         self.reward = 0.0
 
 
+SEARCH_ITERATIONS = 200
+"""The search bot's budget a decision in a game whose spec names none (``search_iterations``)."""
+
+
 class SearchBot:
     """Single-observer ISMCTS with a budget of ``iterations`` and/or ``seconds``.
+
+    ``iterations="game"`` (the default): the game's own measured budget, its spec's
+    ``search_iterations`` (Nuevo Mundo: 96 guessed games a decision), else
+    ``SEARCH_ITERATIONS``; ``None``: ``seconds`` alone.
 
     ``horizon``: the moves a play-out lasts before ``rewards`` judges the unfinished game
     (default: the game's ``rollout_horizon``; 0 or less: always to the end). ``rollout``:
@@ -133,7 +141,7 @@ class SearchBot:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int | None = 200,
+        iterations: int | Literal["game"] | None = "game",
         seconds: float | None = None,
         exploration: float = 0.7,
         horizon: int | None = None,
@@ -145,6 +153,12 @@ class SearchBot:
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError(t("core.search_no_budget"))
+        if (
+            iterations is not None
+            and iterations != "game"
+            and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1)
+        ):
+            raise ValueError(t("core.search_iterations", iterations=repr(iterations)))
         if method not in ("auto", "tree"):
             raise ValueError(t("core.search_method", method=repr(method)))
         if isinstance(choices, bool) or not isinstance(choices, int) or choices < 2:
@@ -180,6 +194,7 @@ class SearchBot:
         spec = spec_of(view.game)
         if self.method == "auto" and spec.search_choices is not None and spec.policy:
             return self._plan(view, legal, spec)
+        budget = self.budget(spec)
         root = _Node(None, None)
         self.last_root = root
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -187,7 +202,7 @@ class SearchBot:
         horizon = self.horizon if self.horizon is not None else spec.rollout_horizon
         policy = spec.policy if self.rollout == "policy" else None
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and time.perf_counter() >= deadline and done:
                 break
@@ -222,12 +237,13 @@ class SearchBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         horizon = self.horizon if self.horizon is not None and self.horizon > 0 else -1
         me = view.player
+        budget = self.budget(spec)
         active = list(range(len(weighed)))
         best: int | None = None
         for round_ in range(self.rounds):
             done = 0
             while True:  # one guess at what is hidden, and one draw of luck, for each choice
-                if self.iterations is not None and done >= max(self.iterations, len(active)):
+                if budget is not None and done >= max(budget, len(active)):
                     break
                 if deadline is not None and time.perf_counter() >= deadline and done:
                     break
@@ -259,6 +275,12 @@ class SearchBot:
             for k, a in enumerate(weighed)
         }
         return weighed[best if best is not None else 0]
+
+    def budget(self, spec: GameSpec) -> int | None:
+        """The iterations a decision in ``spec``'s game may take (None: ``seconds`` only)."""
+        if self.iterations == "game":
+            return spec.search_iterations or SEARCH_ITERATIONS
+        return self.iterations
 
     @staticmethod
     def _ahead(results: list[list[float]]) -> list[tuple[int, float]]:

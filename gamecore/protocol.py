@@ -601,6 +601,10 @@ class GameSpec:
     the legal actions worth weighing against the policy's own choice at this decision
     (empty: follow the policy). The search bot then plays the policy, and weighs these
     choices by whole guessed games played on by the policy."""
+    search_iterations: int | None = None
+    """The search bot's budget for this game when its caller names none (guessed games or
+    tree iterations a decision; None: the bot's general default): the budget whose strength
+    was measured, so a notebook table, a class room and a study seat the same bot."""
     conformance: tuple[Setup, ...] = ()
     """The set-ups the conformance suite plays it in (``tests/test_conformance.py``): by
     registering them a game gets the whole suite."""

@@ -568,7 +568,36 @@ def test_the_search_bot_weighs_the_plans_choices_by_guessed_games_played_on():
     assert follow.last_weighed == {}
 
 
+def test_the_search_bot_plays_the_games_measured_budget_unless_told_another():
+    """Without a budget the search bot plays the game's own (Nuevo Mundo's 96 guessed games
+    a weighed decision, the measured bot the table and a class room seat); other games keep
+    the general default, and a budget given is the budget played."""
+    from gamecore.bots import SEARCH_ITERATIONS
+    from gamecore.nuevo_mundo.actions import PickCard
+    from gamecore.protocol import spec_of
+
+    assert SearchBot().budget(spec_of("nuevo-mundo")) == players.SEARCH_ITERATIONS == 96
+    assert SearchBot().budget(spec_of("nuevos-mundos")) == SEARCH_ITERATIONS
+    seated = make_bot("search")
+    assert isinstance(seated, SearchBot) and seated.budget(spec_of("nuevo-mundo")) == 96
+    assert SearchBot(iterations=7).budget(spec_of("nuevo-mundo")) == 7
+    assert SearchBot(iterations=None, seconds=1.0).budget(spec_of("nuevo-mundo")) is None
+    game = first_game(
+        lambda g: sum(isinstance(a, PickCard) for a in g.legal_actions()) >= 3,
+        players_=2,
+        scenario="antillas",
+    )
+    view, legal = game.view(game.current_player), game.legal_actions()
+    bot = SearchBot(4)
+    bot.choose(view, legal)
+    played = sum(n for n, _ in bot.last_weighed.values())
+    assert 96 <= played < 96 + len(bot.last_weighed)
+
+
 def test_the_search_bot_explains_a_wrong_method_or_choice_count():
+    for wrong in (0, -3, 2.5, True, "lots"):
+        with pytest.raises(ValueError, match="whole number of iterations"):
+            SearchBot(iterations=wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="'auto' or 'tree'"):
         SearchBot(method="deep")
     with pytest.raises(ValueError, match="at least 2 choices"):

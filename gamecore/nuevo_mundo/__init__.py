@@ -33,6 +33,7 @@ SPEC = register(
         rollout_horizon=players.ROLLOUT_HORIZON,
         secret=bots.secret,
         search_choices=players.search_choices,
+        search_iterations=players.SEARCH_ITERATIONS,
         conformance=(
             *(
                 Setup(count, {"scenario": key, "dice": dice, "rounds": rounds}, seeds=seeds)

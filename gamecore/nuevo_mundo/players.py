@@ -74,6 +74,11 @@ ROLLOUT_HORIZON: Final = 20
 """The search bot's play-outs stop after this many random moves (about one player's turn)
 and the heuristic's rewards judge the unfinished game: a random game of Nuevo Mundo runs to
 500-1,500 moves, too many to play to the end hundreds of times per decision."""
+SEARCH_ITERATIONS: Final = 96
+"""The search bot's guessed games per weighed decision when its caller names no budget (the
+notebook table, a class room's search seat, ``make_bot("search")``): the budget measured
+against greedy in docs/rules/nuevo-mundo.md (62.5 % of 200 games on Antillas; a decision
+takes a few seconds at most)."""
 
 
 def _scaled(attackers: int, defenders: int) -> tuple[int, int]:

@@ -37,6 +37,7 @@ from gamecore.nuevo_mundo.actions import EndTurn
 from gamecore.nuevo_mundo.data import CARDS
 from gamecore.nuevo_mundo.events import history_lines
 from gamecore.nuevo_mundo.game import PLACE
+from gamecore.nuevo_mundo.players import SEARCH_ITERATIONS
 from gamecore.protocol import Action, Chance
 from gamecore.words import set_language, t
 
@@ -54,9 +55,6 @@ from .table_model import NS, Choice, NuevoMundoModel
 from .table_scene import HEIGHT, WIDTH, TableLook, table_scene
 
 SEAT_KINDS: Final = ("human", "random", "greedy", "search", "equilibrium")
-SEARCH_ITERATIONS: Final = 96
-"""The search seat's guessed games per weighed decision (a few seconds at most; the budget
-measured against greedy in docs/rules/nuevo-mundo.md: 62.5 % of 200 games on Antillas)."""
 CHOICE_SLOTS: Final = 10
 """Buttons for the decision of the moment (a fixed pool: unused ones are hidden)."""
 HISTORY_LINES: Final = 60
