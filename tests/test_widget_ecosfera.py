@@ -898,6 +898,31 @@ def test_a_won_game_shows_the_banner_the_full_star_and_the_challenges() -> None:
     assert "All seven biomes" in html and "The Anónymous" in html and "The 0 Waste Master" in html
 
 
+def test_a_card_symbol_in_a_long_line_stays_in_view_and_answers_a_click() -> None:
+    """A long line fans out and each card covers the right of the one before: a card's
+    symbols move into the strip left in view, so every symbol on the table is seen and
+    a click at its middle reaches it (before, a symbol under the next card could not be
+    clicked)."""
+    checked = longest = 0
+    for seed in range(6):
+        table = EcosferaTable(players=("Ana", "Beto"), seats=("human", "human"), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if table.game.is_over:
+                break
+            scene = table.scene()
+            longest = max(longest, *(len(line) for line in table.game.lines))
+            for target in scene.targets():
+                if target.startswith("symbol:"):
+                    assert scene.hit(*scene.center_of(target)) == target, (seed, target)
+                    checked += 1
+            legal = table.game.legal_actions()
+            # more cards on the line: the plus and the gifts first, then anything
+            action = next((a for a in legal if a.kind in ("plus", "move")), rng.choice(legal))
+            table.perform(action)
+    assert checked > 100 and longest >= 8
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_team_games_through_the_table_play_every_kind_of_move(players: int) -> None:
     names = tuple(f"Player {k + 1}" for k in range(players))

@@ -28,6 +28,7 @@ abilities).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gamecore.ecosfera.data import (
     ABILITIES,
@@ -248,38 +249,48 @@ def _symbols(
     symbol_targets: bool,
     spent: bool,
     opacity: float,
+    visible: float = CARD_W,
 ) -> list[Shape]:
     """The row of a card's symbols at height y: its ability symbols (and the mushroom
     symbol) from the right, each with its name under it, and the picture of its ``kind`` at
-    the left where they leave room (the band already says the kind in words)."""
+    the left where they leave room (the band already says the kind in words).
+
+    ``visible``: how much of the card, from its left edge, the next card of a fanned line
+    leaves in view; the symbols stay in that strip (there they can be seen and clicked),
+    without their names when the names do not fit."""
     items = [ABILITIES[a] for a in cards.abilities[code]]
     if getattr(cards.card(code), "mushroom_symbol", False):
         items.append("mushroom")
+    width = min(float(CARD_W), visible)
     labels = [t(f"pictures.eco_card_symbol_{name}") for name in items]
     slots = [max(SYMBOL, text_width(label, MIN_TEXT)) for label in labels]
+    if sum(slots) + 2 * (len(items) - 1) > width - 2 * PAD:  # a narrow strip: no names
+        labels = ["" for _ in items]
+        slots = [float(SYMBOL) for _ in items]
     # The picture (26 px at x + 7) and 4 px of air need the room the symbols, 6 px apart
     # and 6 px from the right edge, leave; else the symbols spread over the whole width.
     row = sum(slots) + 6 * max(0, len(items) - 1)
-    picture = CARD_W - PAD - 2 - row >= 7 + 26 + 4
-    free = TEXT_W - sum(slots)
+    picture = width - PAD - 2 - row >= 7 + 26 + 4
+    free = width - 2 * PAD - sum(slots)
     gap = 6 if picture or len(items) < 2 else min(8.0, free / (len(items) - 1))
     shapes: list[Shape] = []
-    right = x + CARD_W - (PAD + 2 if picture else PAD)
+    right = x + width - (PAD + 2 if picture else PAD)
     for name, label, slot in reversed(list(zip(items, labels, slots))):
         cx = right - slot / 2
         sx = cx - SYMBOL / 2
         right -= slot + gap
         shapes += faded(eco_icon(name, sx, y, SYMBOL, f"{id}-sym-{name}"), opacity)
-        shapes.append(
-            _text(
-                cx,
-                y + SYMBOL + 8,
-                label,
-                id=f"{id}-sym-{name}-name",
-                anchor="middle",
-                opacity=opacity,
+        if label:
+            shapes.append(
+                _text(
+                    cx,
+                    y + SYMBOL + 8,
+                    label,
+                    id=f"{id}-sym-{name}-name",
+                    anchor="middle",
+                    opacity=opacity,
+                )
             )
-        )
         if name != "mushroom" and spent:
             shapes.append(
                 Path(
@@ -367,7 +378,7 @@ def _latin(latin: str, top: float, bottom: float) -> list[str]:
 
 
 def _plant(
-    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, bool]
+    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, Any]
 ) -> list[Shape]:
     plant = cards.card(code)
     assert isinstance(plant, Plant)
@@ -388,7 +399,7 @@ def _plant(
 
 
 def _animal(
-    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, bool]
+    code: int, cards: CardSet, x: float, y: float, id: str, fade: float, symbols: dict[str, Any]
 ) -> list[Shape]:
     animal = cards.card(code)
     n = len(animal.biomes)
@@ -466,18 +477,25 @@ def card_face(
     used: bool = False,
     symbol_targets: bool = False,
     symbols_spent: bool = False,
+    visible: float = CARD_W,
 ) -> list[Shape]:
     """One card face at (x, y) (``CARD_W`` x ``CARD_H``).
 
     ``selected``: lifted by ``RAISE`` with a thick outline and a "selected" tag;
     ``marked``: a thick outline (a hint; the caller adds the tag); ``used``: greyed with a
     "USED" ribbon (the caller also moves it apart); ``symbol_targets``: the ability symbols
-    are click targets ``symbol:<code>:<ability>``; ``symbols_spent``: they are crossed out.
+    are click targets ``symbol:<code>:<ability>``; ``symbols_spent``: they are crossed out;
+    ``visible``: the width of the card left in view by the next card of a fanned line (its
+    symbols stay in it).
     """
     if selected:
         y -= RAISE
     fade = 0.5 if used else 1.0
-    symbols = {"symbol_targets": symbol_targets, "spent": symbols_spent}
+    symbols: dict[str, Any] = {
+        "symbol_targets": symbol_targets,
+        "spent": symbols_spent,
+        "visible": visible,
+    }
     if is_plant(code):
         face, body = PLANT_FACE, _plant(code, cards, x, y, id, fade, symbols)
     elif is_animal(code):

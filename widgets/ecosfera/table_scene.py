@@ -296,6 +296,17 @@ def _steps(n_unused: int, n_used: int) -> tuple[float, float]:
     return step, used_x
 
 
+def _in_view(step: float, k: int, n: int, gap_after: float | None) -> float:
+    """How much of the ``k``-th of ``n`` fanned cards, from its left edge, the card drawn
+    after it leaves in view: the step, the step and the gap before the used cards for the
+    last unused one (``gap_after``), the whole card for the last one."""
+    if k < n - 1:
+        return min(float(CARD_W), step)
+    if gap_after is not None:
+        return min(float(CARD_W), step + gap_after)
+    return float(CARD_W)
+
+
 def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> list[Shape]:
     name = view.players[p]
     playing = view.outcome == "playing"
@@ -366,6 +377,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
             marked=target in look.marks or code == look.moving,
             symbol_targets=turn,
             symbols_spent=turn and code in view.symbols_used,
+            visible=_in_view(step, k, len(unused), USED_GAP if used else None),
         )
         lift = 10 if code in selected else 0
         shapes += _marked(look, target, x, body - lift, cid, below=False)
@@ -396,6 +408,7 @@ def _player_panel(view: EcosferaView, look: TableLook, p: int, top: float) -> li
             used=True,
             symbol_targets=True,
             symbols_spent=code in view.symbols_used,
+            visible=_in_view(step, k, len(used), None),
         )
     return shapes
 
