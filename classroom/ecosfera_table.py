@@ -158,8 +158,9 @@ class EcosferaSeat(SeatTable):
         model.game = game
         model.moved()
         model.tidy()
-        # "End turn" pressed twice: the second press must not end a second turn. In a team
-        # game a teammate's move always comes between, so the guard is for a solo room.
+        # "End turn" pressed twice: the second press must not end a second turn. That is a
+        # solo room, or a team whose next player's turn ended before it began (three
+        # disasters on the new line): our End turn was the last move, and it is ours again.
         mine = bool(added) and all(p == self.seat for p, _ in added)
         if mine and isinstance(added[-1][1], EndTurn):
             model.ended(added[-1][1])

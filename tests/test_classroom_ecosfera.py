@@ -8,6 +8,7 @@ every hidden order (the decks) drawn again at random. A table that shows only wh
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ from gamecore.bots import make_bot
 from gamecore.ecosfera import AcquirePlant, Ecosfera, EndTurn
 from gamecore.ecosfera.bots import determinize
 from gamecore.ecosfera.explain import payment_for
-from gamecore.words import speaking
+from gamecore.words import speaking, t
+from widgets.ecosfera.table_model import BURST
 
 ACTING = ("line", "plant", "animal", "tile", "symbol")
 
@@ -105,6 +107,10 @@ def _turn(tables: Tables, code: str, token: str, rng: random.Random, plays: int)
                     _, answer = tables.click(code, token, data["move"], target)
         except Refused as refused:  # a card the line cannot pay for, a pair that calls nobody
             assert refused.key == "table.refused" and refused.reason
+            if refused.reason == t("ecosfera_table.end_burst"):
+                # the teammate's turn ended before it began (three disasters), so this is
+                # our turn again at once: End turn waits out the burst of the last press
+                time.sleep(BURST)
             data = tables.table(code, token)
             continue
         assert answer["said"]
@@ -248,14 +254,19 @@ def test_a_solo_end_turn_pressed_twice_ends_one_turn() -> None:
 
 
 def _won_game() -> Ecosfera:
-    game = Ecosfera(("Ana", "Ben"), 1)
-    bot = make_bot("planner", seed=1)
-    while not game.is_over:
-        player = game.current_player
-        assert player is not None
-        game.play(bot.choose(game.view(player), game.legal_actions()))
-    assert game.outcome is not None and game.outcome.ending == "team_won"
-    return game
+    """The first of seeds 1-20 that the planner wins for a team of two (it wins about half
+    of them, so the search is short and does not depend on one deal of the cards)."""
+    for seed in range(1, 21):
+        game = Ecosfera(("Ana", "Ben"), seed)
+        bot = make_bot("planner", seed=seed)
+        while not game.is_over:
+            player = game.current_player
+            assert player is not None
+            game.play(bot.choose(game.view(player), game.legal_actions()))
+        assert game.outcome is not None
+        if game.outcome.ending == "team_won":
+            return game
+    raise AssertionError("the planner won none of seeds 1-20")
 
 
 def test_the_score_step_by_step_and_the_monk_on_one_screen() -> None:
