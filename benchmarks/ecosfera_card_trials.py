@@ -3,9 +3,12 @@
     python benchmarks/ecosfera_card_trials.py F4 --games 500 --levels 1 2 4 5
     python benchmarks/ecosfera_card_trials.py --list
 
-Each trial is a named change to ``gamecore/ecosfera/cards.json`` (``TRIALS`` below: only
+Each trial is a named change to the cards issue 21 started from, the cards of issue 8
+(``benchmarks/data/ecosfera_cards_issue8.json``, the trial ``issue8``; ``TRIALS`` below: only
 element costs, ability symbols and which of its real biomes a card shows move; species and
-facts stay). The file on disk is never touched: the changed list is checked by
+facts stay). The published cards, ``gamecore/ecosfera/cards.json``, are the trial
+``narrow_plus4`` since issue 21 (a test checks it). No file is touched: the changed list is
+checked by
 ``parse_cards`` and installed in this process only, then the games are played on
 ``--workers`` forked processes. Game ``i`` of a level is game ``i`` of the published study
 (``gamecore.ecosfera.study.play_solo`` with the same seed), so a trial that is written into
@@ -29,7 +32,8 @@ from typing import Any
 from gamecore.ecosfera import data
 from gamecore.ecosfera.study import SoloGame, play_solo, steps, summarise
 
-CARDS = Path(__file__).resolve().parents[1] / "gamecore" / "ecosfera" / "cards.json"
+BASE = Path(__file__).resolve().parent / "data" / "ecosfera_cards_issue8.json"
+"""The cards every trial changes: the published cards before issue 21."""
 Cards = dict[str, Any]
 
 
@@ -62,8 +66,8 @@ def biomes(cards: Cards, name: str, *shown: str) -> None:
     _card(cards, name)["biomes"] = list(shown)
 
 
-def published(c: Cards) -> None:
-    """The published cards, unchanged."""
+def issue8(c: Cards) -> None:
+    """The cards of issue 8 (published until issue 21), unchanged."""
 
 
 def f4(c: Cards) -> None:
@@ -209,8 +213,17 @@ def narrow_move4(c: Cards) -> None:
     narrow(c)
 
 
+def np4_move2(c: Cards) -> None:
+    """narrow_plus4, and the msasa and welwitschia show a movement symbol. Movement symbols
+    were worth most at level 1 (refresh_kapok_plus): two more should raise level 1 more
+    than level 2, the step issue 21 still lacks."""
+    narrow_plus4(c)
+    symbols(c, "Msasa", "movement")
+    symbols(c, "Welwitschia", "movement")
+
+
 TRIALS: dict[str, Callable[[Cards], None]] = {
-    "published": published,
+    "issue8": issue8,
     "F4": f4,
     "wet_tundra": wet_tundra,
     "wet_tundra_plus": wet_tundra_plus,
@@ -226,11 +239,12 @@ TRIALS: dict[str, Callable[[Cards], None]] = {
     "move4": move4,
     "narrow_plus4": narrow_plus4,
     "narrow_move4": narrow_move4,
+    "np4_move2": np4_move2,
 }
 
 
 def changed_cards(trial: str) -> Cards:
-    cards: Cards = json.loads(CARDS.read_text(encoding="utf-8"))
+    cards: Cards = json.loads(BASE.read_text(encoding="utf-8"))
     changed = copy.deepcopy(cards)
     TRIALS[trial](changed)
     return changed

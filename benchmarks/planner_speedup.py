@@ -5,7 +5,8 @@
 
 Issue 10 asks for a planner at least 3x faster with the same choices. This takes the package
 as it was at commit 8028cdc (before any change to the planner) from git, renamed
-``gamecore_old`` in a scratch folder, and plays the 25 solo reference games of
+``gamecore_old`` in a scratch folder (with today's ``cards.json``, so that both play the same
+cards), and plays the 25 solo reference games of
 ``tests/test_planner_same_choices.py`` (seeds 100-104 at level 1 up to 500-504 at level 5)
 with both planners, alternating which goes first, and counts each game's CPU time. Both
 run in this process, so a busy machine slows both alike. Every game must end with the same
@@ -45,6 +46,9 @@ def old_package(commit: str, folder: Path) -> ModuleType:
     (folder / "gamecore").rename(folder / "gamecore_old")
     words = folder / "gamecore_old" / "words" / "__init__.py"  # its one absolute name
     words.write_text(words.read_text().replace('"gamecore.words"', '"gamecore_old.words"'))
+    # the cards of today (re-tuned since, in issue 21): both planners play the same games
+    cards = ROOT / "gamecore" / "ecosfera" / "cards.json"
+    (folder / "gamecore_old" / "ecosfera" / "cards.json").write_bytes(cards.read_bytes())
     sys.path.insert(0, str(folder))
     return importlib.import_module("gamecore_old")
 

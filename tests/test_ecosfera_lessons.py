@@ -61,22 +61,25 @@ LESSON_1 = (
     (("buy", "Boletus edulis"), ("buy", "Picea abies"), ("mycorrhiza",), ("end_turn",)),
     (("plus",), ("buy", "Cantharellus cibarius"), ("end_turn",)),
     (
-        ("plus", "Picea abies"),
         ("buy", "Eriophorum vaginatum"),
-        ("buy", "Rubus chamaemorus"),
         ("call", "Gulo gulo", "Picea abies"),
-        ("call", "Canis lupus"),
-        ("pair", "Canis lupus", {"turn_up": "plus"}),
+        ("movement", "Gulo gulo", {"to": "deck", "using": "Eriophorum vaginatum"}),
         ("end_turn",),
     ),
     (
         ("plus", "Picea abies"),
+        ("call", "Canis lupus"),
+        ("pair", "Canis lupus", {"turn_up": "plus"}),
         ("buy", "Amanita zambiana"),
-        ("movement", "Amanita zambiana", {"to": "deck"}),
         ("end_turn",),
     ),
 )
-"""Lesson 1's guided solo game (seed 33), turn by turn, as the notebook names the moves."""
+"""Lesson 1's guided solo game (seed 33), turn by turn, as the notebook names the moves.
+
+Since the cards of issue 21 the tussock cottongrass and the cloudberry cost two water: turn 3
+buys only the cottongrass, keeps the wolverine for turn 4 with the cottongrass's movement
+symbol, and the pair places the tundra tile on turn 4 (no line of turn 3 can place a third
+tile any more after these turns 1 and 2)."""
 
 LESSON_2 = (
     ("buy", "Betula pendula"),
@@ -429,21 +432,28 @@ def test_lesson_1_story_three_biome_tiles_in_four_turns() -> None:
             action = step(game, move)
             kinds.append(type(action))
             game.play(action)
-            if move == ("buy", "Rubus chamaemorus"):
+            if move == ("buy", "Eriophorum vaginatum"):
                 refused = AcquireAnimal(
                     card("Grey wolf"), card("Tussock cottongrass"), card("Porcini")
                 )
                 assert "share no biome" in game.why_illegal(refused)
+                assert "  • none: nothing can be acquired now" not in choices(game)
         if number == 3:
-            assert len(game.biome_tiles) == 3, "three biome tiles after three turns"
-    assert lesson.line_words(game) == (
-        "Your line: Zambian slender Caesar, water, water, disaster, Wolverine"
-    )
+            assert len(game.biome_tiles) == 2, "one animal alone places no tile"
+            assert lesson.line_words(game) == (
+                "Your line: Wolverine, water, disaster, disaster, Norway spruce"
+            ), "the movement symbol kept the wolverine for turn 4, as a fifth card"
+        if number == 4:
+            assert len(game.biome_tiles) == 3, "three biome tiles after four turns"
+    assert lesson.line_words(game) == "Your line: time, water, earth, water"
     assert [BIOMES[b] for b in game.biome_tiles] == ["taiga", "temperate_forest", "tundra"]
     assert game.extinction_tiles == 0 and game.turns == 4
     assert Mycorrhiza in kinds and AcquireAnimal in kinds and ClaimBiomes in kinds
-    assert any(isinstance(a, Move) and a.to == OWN_DECK for _, a in game.moves())
-    assert game.tiles[0] == [True, True, False], "plus turned face up, movement used on turn 4"
+    assert kinds.count(AcquireAnimal) == 2
+    kept = [a for _, a in game.moves() if isinstance(a, Move)]
+    assert len(kept) == 1 and kept[0].to == OWN_DECK and kept[0].card == card("Wolverine")
+    assert kept[0].source == card("Tussock cottongrass"), "the card's symbol, not the tile"
+    assert game.tiles[0] == [True, True, True], "plus turned face up; the movement tile unused"
 
 
 def test_lesson_2_story_the_gift_lets_ben_place_the_taiga_tile() -> None:
@@ -549,18 +559,49 @@ def test_cost_groups_put_each_card_in_the_row_of_its_cost() -> None:
 
 
 def test_the_costs_the_ecology_lesson_teaches() -> None:
-    """Lesson 4 reads the costs this way; if the cards change, its text must change too."""
+    """Lesson 4 reads the costs this way (section 2, both languages, naming these cards); if
+    the cards change, its text must change too."""
     water, sun = ELEMENTS.index("water"), ELEMENTS.index("sun")
     no_sun = {p.name for p in CARDS.plants if not p.cost[sun]}
     mushrooms = {p.name for p in CARDS.plants if p.kind == "mushroom"}
     assert no_sun == mushrooms | {"Rafflesia"} and len(mushrooms) == 4
+    # "every card of the aquatic biome costs two water": five water plants, and three plants
+    # of wet land (river banks and flooded forest; tundra bogs) that show it beside their own
     for p in CARDS.plants:
         assert p.cost[water] == (2 if "aquatic" in p.biomes else 1), p.name
-    uses = {e: sum(1 for p in CARDS.plants if p.cost[ELEMENTS.index(e)]) for e in ELEMENTS}
-    assert (uses["earth"], uses["air"], uses["time"]) == (6, 3, 1)
+    aquatic = {p.name for p in CARDS.plants if "aquatic" in p.biomes}
+    wet_land = {"Kapok tree", "Tussock cottongrass", "Cloudberry"}
+    water_plants = {"Giant water lily", "Giant kelp", "Eelgrass", "Papyrus", "Common duckweed"}
+    assert aquatic == water_plants | wet_land
+    assert all(len(CARDS.card(card(n)).biomes) == 2 for n in wet_land)
+    # the teachers' notes (lesson 3, question 4): buying each card once takes 38 water cards
+    assert sum(p.cost[water] for p in CARDS.plants) == 38
+
+    def needing(element: str) -> set[str]:
+        return {p.name for p in CARDS.plants if p.cost[ELEMENTS.index(element)]}
+
+    # "earth (four cards: three mushrooms and Rafflesia), air (two: the porcini and the Zambian
+    # slender Caesar) and time (one: the baobab)"; "no green plant costs earth or air"
+    assert needing("earth") == {"Fly agaric", "Porcini", "Golden chanterelle", "Rafflesia"}
+    assert needing("air") == {"Porcini", "Zambian slender Caesar"}
+    assert needing("time") == {"African baobab"}
+    assert not (needing("earth") | needing("air")) & needing("sun")
+    # the element_needs table as the lesson reads it: sun as much as water only in the desert;
+    # of the land biomes, the tropical forest and the tundra need the most water, each with two
+    # cards that also show the aquatic biome
+    needs = {r[0]: r for r in rows(lesson.element_needs())}
+    assert [b for b, r in needs.items() if r[-1] != "water"] == ["Desert"]
+    land_water = {b: int(r[2 + water]) for b, r in needs.items() if b != "Aquatic"}
+    most = max(land_water.values())
+    assert {b for b, n in land_water.items() if n == most} == {"Tropical", "Tundra"}
+    for biome, both in (("tropical", {"Kapok tree", "Giant water lily"}),
+                        ("tundra", {"Tussock cottongrass", "Cloudberry"})):  # fmt: skip
+        assert {p.name for p in CARDS.plants if {biome, "aquatic"} <= set(p.biomes)} == both
 
 
 def test_every_animal_of_several_biomes_has_a_reason() -> None:
+    import dataclasses
+
     table = rows(lesson.animal_links())
     several = [a for a in CARDS.animals if len(a.biomes) > 1]
     assert [r[0] for r in table] == [a.name for a in several]
@@ -568,6 +609,28 @@ def test_every_animal_of_several_biomes_has_a_reason() -> None:
         assert r[2] in ("migration", "water and land", "a wide range"), r
         assert r[3], r
     assert set(lesson.ANIMAL_LINKS) == {a.latin for a in several}
+    # lesson 4 names the animals of each kind of link: the reindeer migrates, the beaver and
+    # the river dolphin live between water and land, the others have wide ranges; the
+    # hippopotamus and the capybara live between water and land too, but their cards show
+    # one biome each (the lesson shows their facts beside the polar bear's and the tern's)
+    kinds = {k: {r[0] for r in table if r[2] == k} for k in ("migration", "water and land")}
+    assert kinds["migration"] == {"Reindeer"}
+    assert kinds["water and land"] == {"Eurasian beaver", "Amazon river dolphin"}
+    wide = {r[0] for r in table if r[2] == "a wide range"}
+    assert {"Grey wolf", "Eurasian lynx", "Wolverine", "African savanna elephant"} <= wide
+    one_biome = {"Hippopotamus": "savanna", "Capybara": "aquatic", "Polar bear": "aquatic",
+                 "Arctic tern": "tundra", "Jaguar": "tropical"}  # fmt: skip
+    for name, biome in one_biome.items():
+        assert CARDS.card(card(name)).biomes == (biome,), name
+    # a card list whose animal shows several biomes for no reason the lesson knows is refused
+    # in words, naming the animal
+    hippo = CARDS.card(card("Hippopotamus amphibius"))
+    wider = tuple(
+        dataclasses.replace(a, biomes=("aquatic", "savanna")) if a is hippo else a
+        for a in CARDS.animals
+    )
+    with pytest.raises(ValueError, match=r"Hippopotamus \(Hippopotamus amphibius\).*ANIMAL_LINKS"):
+        lesson.animal_links(dataclasses.replace(CARDS, animals=wider))
 
 
 def test_biome_links_count_the_animals_two_biomes_share() -> None:
@@ -581,10 +644,22 @@ def test_biome_links_count_the_animals_two_biomes_share() -> None:
     def linked(biome: str) -> set[str]:
         return {c for a in CARDS.animals if biome in a.biomes for c in a.biomes} - {biome}
 
-    # what the lesson reads from the table
+    def sharing(b: str, c: str) -> set[str]:
+        return {a.name for a in CARDS.animals if b in a.biomes and c in a.biomes}
+
+    # what the lesson reads from the table, naming the animals
     assert linked("desert") == {"savanna"}
-    assert linked("aquatic") == {"taiga", "temperate_forest", "savanna", "tropical"}
+    assert sharing("desert", "savanna") == {"African savanna elephant", "Common ostrich", "Meerkat"}
+    assert sharing("taiga", "tundra") == {"Reindeer", "Wolverine", "Grey wolf"}
     assert table[BIOMES.index("taiga")][1 + BIOMES.index("tundra")] == "3"
+    assert sharing("taiga", "temperate_forest") == {"Eurasian lynx", "Eurasian beaver"}
+    assert linked("aquatic") == {"taiga", "temperate_forest", "tropical"}
+    assert {n for c in linked("aquatic") for n in sharing("aquatic", c)} == {
+        "Eurasian beaver",
+        "Amazon river dolphin",
+    }
+    # "no card links the water to the savanna or to the tundra"
+    assert not sharing("aquatic", "savanna") and not sharing("aquatic", "tundra")
 
 
 def test_food_links_and_mycorrhiza_partners_name_only_cards() -> None:

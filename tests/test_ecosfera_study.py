@@ -482,6 +482,55 @@ def test_the_lesson_reads_the_published_study_and_the_start_page_links_it() -> N
     assert "(ecosfera/03_how_hard_is_each_level.ipynb)" in text
 
 
+LESSON_ES = ROOT / "notebooks" / "es" / "ecosfera" / "03_que_dificultad_tiene_cada_nivel.ipynb"
+
+
+def _prose_and_cells(path: Path) -> tuple[str, list[dict]]:
+    """A lesson's markdown as one text (line breaks as spaces), and its cells."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return " ".join(prose.split()), cells
+
+
+def _stored_wins(cells: list[dict]) -> list[int]:
+    """The "Won" column of the class experiment's table, as the notebook stored it."""
+    (cell,) = [c for c in cells if "".join(c["source"]).strip() == "study_table(ours)"]
+    (table,) = ["".join(o["data"]["text/plain"]) for o in cell["outputs"] if "data" in o]
+    rows = [line.split("|") for line in table.splitlines()[2:]]
+    return [int(row[2]) for row in rows]
+
+
+@pytest.mark.parametrize(
+    ("path", "dot", "percent", "turn", "also"),
+    [
+        (LESSON, ".", "%", "turn", "and"),
+        (LESSON_ES, ",", " %", "turno", "y"),
+    ],
+    ids=["en", "es"],
+)
+def test_the_lesson_says_what_the_published_study_and_its_stored_run_show(
+    path: Path, dot: str, percent: str, turn: str, also: str
+) -> None:
+    """Lesson 3 quotes the published study and reads its own stored experiment: when either
+    changes (new cards, a new study, a re-run), this fails until the words are brought in
+    line, in both languages."""
+    prose, cells = _prose_and_cells(path)
+    planner = load_published(PUBLISHED)["planner"]
+
+    def number(value: float) -> str:
+        return f"{value:.1f}".replace(".", dot)
+
+    for level in (1, 5):
+        assert number(100 * planner[level].win_rate) + percent in prose, level
+        assert f"{turn} {round(planner[level].ran_out_turn['water'])}" in prose, level
+    for _, _, drop, z in steps(planner):
+        assert number(z) in prose and number(100 * drop) in prose, (drop, z)
+    wins = _stored_wins(cells)
+    assert len(wins) == len(LEVELS)
+    said = ", ".join(str(w) for w in wins[:-1]) + f" {also} {wins[-1]}"
+    assert said in prose, f"{path.name} should read the stored run's wins: {said}"
+
+
 # ---------------------------------------------------------------------------- in Spanish
 
 
@@ -507,5 +556,5 @@ def test_the_charts_speak_spanish(spanish) -> None:
     assert not [s for s in shown if "games" in s or "points" in s]
     published = load_published()["planner"]
     shown = texts(level_chart(toy_study(games=4), published))
-    assert "42,7\u00a0%" in shown and not [s for s in shown if "%" in s and "." in s]
+    assert "49,1\u00a0%" in shown and not [s for s in shown if "%" in s and "." in s]
     assert not [s for s in shown if "Level" in s or "games" in s]

@@ -531,15 +531,15 @@ ANIMAL_LINKS: dict[str, tuple[str, str]] = {
     "Canis lupus": ("range", "grey_wolf"),
     "Castor fiber": ("water", "eurasian_beaver"),
     "Inia geoffrensis": ("water", "amazon_river_dolphin"),
-    "Hippopotamus amphibius": ("water", "hippopotamus"),
-    "Hydrochoerus hydrochaeris": ("water", "capybara"),
     "Loxodonta africana": ("range", "african_savanna_elephant"),
     "Struthio camelus": ("range", "common_ostrich"),
     "Suricata suricatta": ("range", "meerkat"),
 }
 """How each animal that lives in more than one biome (by scientific name, the same in every
 language) links them: by ``migration``, by living between ``water`` and land, or by a wide
-``range``; the reason is in the catalog (``lessons.eco_link_<key>``)."""
+``range``; the reason is in the catalog (``lessons.eco_link_<key>``). Only the animals whose
+*cards* show several biomes are here: the hippopotamus lives between water and savanna, but
+its card shows only the savanna (lesson 4 says so beside its fact)."""
 
 
 def animal_links(cards: CardSet | None = None) -> Table:
@@ -549,6 +549,11 @@ def animal_links(cards: CardSet | None = None) -> Table:
     for a in cards.animals:
         if len(a.biomes) < 2:
             continue
+        if a.latin not in ANIMAL_LINKS:
+            where = ", ".join(biome_label(b).lower() for b in a.biomes)
+            raise ValueError(
+                t("lessons.eco_no_link_reason", name=species_name(a), latin=a.latin, biomes=where)
+            )
         kind, key = ANIMAL_LINKS[a.latin]
         biomes = " + ".join(biome_label(b) for b in a.biomes)
         rows.append(
