@@ -47,6 +47,7 @@ from gamecore.ecosfera.bots import check_invariants, determinize, max_moves, sam
 from gamecore.ecosfera.data import (
     ALL_DISASTERS,
     BIOMES,
+    ELEMENT_OF,
     ELEMENTS,
     MOVEMENT,
     PLUS,
@@ -685,6 +686,21 @@ def test_a_movement_symbol_moves_another_card_never_the_card_that_carries_it():
     refused(g2, Move(A[3], A[3], RECYCLE), "another card")
 
 
+def test_a_movement_of_identical_element_cards_is_listed_once_and_either_copy_is_accepted():
+    """Two unused sun cards are the same card to a player: one movement per element is
+    listed (the lowest-numbered copy, as the planner names it), so no two choices print
+    alike; moving the other copy is still the same legal move (docs/rules/ecosfera.md,
+    "Identical element cards")."""
+    g = arrange(new(players=2), line=[el("sun", 2), el("sun", 1), el("earth"), A[3]])
+    moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.source == TILE]
+    assert sorted({a.card for a in moves}) == sorted([el("sun", 1), el("earth"), A[3]])
+    shown = [str(a) for a in g.legal_actions()]
+    assert len(shown) == len(set(shown))
+    assert g.why_illegal(Move(TILE, el("sun", 2), RECYCLE)) is None
+    g.play(Move(TILE, el("sun", 2), RECYCLE))
+    assert el("sun", 2) not in g.lines[0] and el("sun", 1) in g.lines[0]
+
+
 def test_disasters_and_used_cards_cannot_be_moved():
     g = arrange(
         new(players=2),
@@ -1167,7 +1183,8 @@ def _payable(g, plant, element=None):
 @pytest.mark.parametrize("players", [1, 3])
 def test_legal_actions_and_why_illegal_agree_on_every_candidate(players):
     """The same checks produce both: every action over the cards in play is listed exactly
-    when it is allowed (pairs listed once, in code order; payments once per plant)."""
+    when it is allowed (pairs listed once, in code order; payments once per plant; a
+    movement of an element card once per element, with its lowest-numbered unused copy)."""
     for seed in range(4):
         g = gamecore.new_game("ecosfera", players=players, seed=seed)
         rng = random.Random(seed)
@@ -1182,6 +1199,12 @@ def test_legal_actions_and_why_illegal_agree_on_every_candidate(players):
                 elif isinstance(action, ClaimBiomes) and action.animal_a > action.animal_b:
                     swapped = ClaimBiomes(action.animal_b, action.animal_a, action.reactivate)
                     assert ok == (swapped in listed), action
+                elif isinstance(action, Move) and ELEMENT_OF[action.card] >= 0 and ok:
+                    # the listed copy of this element: the lowest-numbered unused one
+                    element = ELEMENT_OF[action.card]
+                    free = [c for c in g.lines[g.turn_player] if c not in g.used]
+                    first = min(c for c in free if ELEMENT_OF[c] == element)
+                    assert dataclasses.replace(action, card=first) in listed, action
                 else:
                     assert ok == (action in listed), action
             for plant in (c for c in g.plant_row if c):

@@ -408,6 +408,19 @@ def test_a_card_symbol_is_a_target_and_movement_asks_for_a_card_then_a_place() -
     assert f"waiting:0:{el('earth')}" in t.scene().targets()
 
 
+def test_movement_of_the_second_of_two_identical_cards_moves_the_card_clicked() -> None:
+    """The engine lists one movement per element (the lowest-numbered copy); a click on the
+    other, identical copy still moves, and it is that copy that leaves the line."""
+    first, second = el("sun", 1), el("sun", 2)
+    t = solo([first, second, D(1)])
+    t.click_target("tile:0:2")
+    t.click_target(f"line:0:{second}")
+    assert t.choice_buttons[0].description == "Recycle sun to its supply deck"
+    t.choose(0)
+    assert t.game.moves()[-1][1] == Move(TILE, second, RECYCLE)
+    assert second not in t.game.lines[0] and first in t.game.lines[0]
+
+
 def test_movement_in_a_team_gives_to_a_teammate() -> None:
     g = gamecore.new_game("ecosfera", players=("Ana", "Ben"), seed=3)
     assert isinstance(g, Ecosfera)

@@ -247,8 +247,10 @@ class Ecosfera(EcosferaPosition):
     # ------------------------------------------------------------------ the choices
     def legal_actions(self) -> list[Action]:
         """Every action allowed now. Payments are listed once per plant, with the
-        lowest-numbered unused element cards (any other choice of identical cards is
-        accepted too); pairs are listed once, the lower code first."""
+        lowest-numbered unused element cards, and a movement of an element card once per
+        element, with the lowest-numbered unused card of it (any other choice of identical
+        cards is accepted too: docs/rules/ecosfera.md, "Identical element cards"); pairs are
+        listed once, the lower code first."""
         if self._current is None:
             return []
         p = self._turn
@@ -334,7 +336,15 @@ class Ecosfera(EcosferaPosition):
                 targets.append(OWN_DECK)
             else:
                 targets.extend(q for q in range(len(self.players)) if q != p)
-            movable = [c for c in free if not is_disaster(c)]
+            movable: list[int] = []
+            kinds: set[int] = set()  # one card of each element: the first, ``free`` is sorted
+            for c in free:
+                e = ELEMENT_OF[c]
+                if is_disaster(c) or e in kinds:
+                    continue
+                if e >= 0:
+                    kinds.add(e)
+                movable.append(c)
             for s in movement:
                 for c in movable:
                     if c != s:  # a symbol moves another card, never its own

@@ -19,6 +19,7 @@ Two promises a student relies on:
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from gamecore.ecosfera import (
     Refresh,
     TakeMissingElement,
 )
-from gamecore.ecosfera.data import ABILITIES, is_animal, is_element, is_plant
+from gamecore.ecosfera.data import ABILITIES, ELEMENT_OF, is_animal, is_element, is_plant
 from gamecore.ecosfera.explain import (
     animals_called_by,
     check_payment,
@@ -514,11 +515,18 @@ class TableModel(SeatModel[Ecosfera]):
         return Reply(event=t("ecosfera_table.movement_event", source=words))
 
     def _moves_of(self, source: int, code: int) -> list[Move]:
-        """The legal movements of ``code`` by the ability at ``source`` (the engine's)."""
+        """The legal movements of ``code`` by the ability at ``source`` (the engine's). The
+        engine lists one element card of each element; the card clicked is the one moved
+        (an identical copy: the same move)."""
+        game = self.game
+        free = code in game.lines[game.turn_player] and code not in game.used
+        element = ELEMENT_OF[code] if free else -1
         return [
-            a
-            for a in self.game.legal_actions()
-            if isinstance(a, Move) and a.source == source and a.card == code
+            dataclasses.replace(a, card=code)
+            for a in game.legal_actions()
+            if isinstance(a, Move)
+            and a.source == source
+            and (a.card == code or (element >= 0 and ELEMENT_OF[a.card] == element))
         ]
 
     def _movement_card(self, code: int) -> Reply:
