@@ -549,21 +549,17 @@ def animal_links(cards: CardSet | None = None) -> Table:
     for a in cards.animals:
         if len(a.biomes) < 2:
             continue
-        if a.latin not in ANIMAL_LINKS:
-            where = ", ".join(biome_label(b).lower() for b in a.biomes)
-            raise ValueError(
-                t("lessons.eco_no_link_reason", name=species_name(a), latin=a.latin, biomes=where)
-            )
-        kind, key = ANIMAL_LINKS[a.latin]
         biomes = " + ".join(biome_label(b) for b in a.biomes)
-        rows.append(
-            (
-                species_name(a),
-                biomes,
-                t(f"lessons.eco_link_kind_{kind}"),
-                t(f"lessons.eco_link_{key}"),
+        if a.latin not in ANIMAL_LINKS:  # another card list (the printed cards, say)
+            where = join_words([biome_label(b).lower() for b in a.biomes])
+            kind, why = (
+                t("lessons.eco_link_kind_unknown"),
+                t("lessons.eco_no_link_reason", biomes=where),
             )
-        )
+        else:
+            link, key = ANIMAL_LINKS[a.latin]
+            kind, why = t(f"lessons.eco_link_kind_{link}"), t(f"lessons.eco_link_{key}")
+        rows.append((species_name(a), biomes, kind, why))
     headers = (
         t("lessons.eco_col_animal"),
         t("lessons.eco_col_links"),
