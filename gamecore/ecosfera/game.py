@@ -266,7 +266,7 @@ class Ecosfera(EcosferaPosition):
             *self._plant_actions(by_element),
             *self._animal_actions(plants),
             *self._tile_actions(p, plants, animals),
-            *self._ability_actions(p, free),
+            *self._ability_actions(p, free, by_element),
             END_TURN,
         ]
 
@@ -319,7 +319,9 @@ class Ecosfera(EcosferaPosition):
         sources.extend(c for c in self.lines[p] if ability in abilities[c] and c not in spent)
         return sources
 
-    def _ability_actions(self, p: int, free: list[int]) -> Iterator[Action]:
+    def _ability_actions(
+        self, p: int, free: list[int], by_element: list[list[int]]
+    ) -> Iterator[Action]:
         if self.decks[p] or self.discards[p]:
             for s in self._sources(p, PLUS):
                 yield Plus(s)
@@ -336,15 +338,12 @@ class Ecosfera(EcosferaPosition):
                 targets.append(OWN_DECK)
             else:
                 targets.extend(q for q in range(len(self.players)) if q != p)
-            movable: list[int] = []
-            kinds: set[int] = set()  # one card of each element: the first, ``free`` is sorted
-            for c in free:
-                e = ELEMENT_OF[c]
-                if is_disaster(c) or e in kinds:
-                    continue
-                if e >= 0:
-                    kinds.add(e)
-                movable.append(c)
+            # an element card once per element: its lowest-numbered unused copy
+            movable = [
+                c
+                for c in free
+                if not is_disaster(c) and (ELEMENT_OF[c] < 0 or c == by_element[ELEMENT_OF[c]][0])
+            ]
             for s in movement:
                 for c in movable:
                     if c != s:  # a symbol moves another card, never its own
