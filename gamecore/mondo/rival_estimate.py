@@ -599,12 +599,9 @@ class Position:
             for space, known, bounds, spent in spots:
                 value = known.get(key)
                 if value is None:
-                    by_outline = bounds[1]
-                    top = by_outline.get(outline)
+                    top = bounds[1].get(outline)
                     if top is None:
-                        top = self._edges_bound(shape, bounds[0])
-                        if outline >= 0:
-                            by_outline[outline] = top
+                        top = self._new_edges_bound(shape, bounds)
                         worked += 1
                     if top + tile - spent <= bar:
                         continue
@@ -626,10 +623,16 @@ class Position:
         bounds = self._bounds(space)
         top = bounds[1].get(shape.outline)
         if top is None:
-            top = self._edges_bound(shape, bounds[0])
-            if shape.outline >= 0:
-                bounds[1][shape.outline] = top
+            top = self._new_edges_bound(shape, bounds)
         return top + self._tile_bound(shape, volcano_cost) - self._spent(space)
+
+    def _new_edges_bound(self, shape: _Shape, bounds: Bounds) -> float:
+        """``_edges_bound`` worked out for a shape not yet in ``bounds``, and remembered
+        there by its outline (a shape without one is worked out each time)."""
+        top = self._edges_bound(shape, bounds[0])
+        if shape.outline >= 0:
+            bounds[1][shape.outline] = top
+        return top
 
     def _tile_bound(self, shape: _Shape, volcano_cost: float) -> float:
         """The terms of ``gain`` for the new tile itself: the space filled, its animal, its
