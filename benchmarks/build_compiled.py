@@ -56,6 +56,7 @@ COMPILED_MODULES = (
     "gamecore/mondo/scoring.py",
     "gamecore/mondo/game.py",
     "gamecore/mondo/rival_aims.py",
+    "gamecore/mondo/rival_faces.py",
     "gamecore/mondo/rival_estimate.py",
     "gamecore/mondo/rivals.py",
 )

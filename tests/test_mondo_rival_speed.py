@@ -19,7 +19,8 @@ from gamecore import new_game
 from gamecore.mondo import kit
 from gamecore.mondo.faces import ACTIVE, INACTIVE
 from gamecore.mondo.rival_aims import BAN, LAKE, MODIFIER_WEIGHT, Aims
-from gamecore.mondo.rival_estimate import _GAINS, Position, _shapes
+from gamecore.mondo.rival_estimate import _GAINS, Position
+from gamecore.mondo.rival_faces import shapes as _shapes
 
 AIMS = (
     None,

@@ -19,13 +19,13 @@ from gamecore.mondo import JumpOut, Mondo, Place, Return, Stop, TakeTask, module
 from gamecore.mondo.board import Board
 from gamecore.mondo.game import STEP_MS, cell_faces
 from gamecore.mondo.rival_aims import aims_for
+from gamecore.mondo.rival_faces import shapes as _shapes
 from gamecore.mondo.rivals import (
     JITTER,
     LEVELS,
     PACE_MS,
     Position,
     RivalBot,
-    _shapes,
     check_level,
     level_about,
     level_name,

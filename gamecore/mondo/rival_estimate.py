@@ -10,7 +10,7 @@ spaces whose surroundings changed; an unknown gain is worked out only when a qui
 ``bound`` says it could beat the best so far, which the best placement always can. A bound
 is remembered apart, by less than the surroundings: what the space's edges meet (its
 ``_signature``, without the landscapes, whose worth is taken off afterwards) and the new
-face's edges and regions (``_Shape.outline``, without its animal and volcano, added
+face's edges and regions (``Shape.outline``, without its animal and volcano, added
 afterwards), so most bounds are looked up, not worked out. A gain is found by one number
 for the shape's form and the volcano cost (``_placing``), not by a pair. After
 one more tile of its own, a board is read from the last one (``Position``'s ``before``):
@@ -33,6 +33,7 @@ from .board import rim_index
 from .faces import TERRAINS, WATER, Face
 from .game import MondoView
 from .rival_aims import Aims
+from .rival_faces import Shape, regions_of
 
 FILLED_SPACE: Final = 1.0
 """An empty space costs 1 point at the end of the round."""
@@ -53,70 +54,6 @@ neighbours and rim ask of it (three or four are hard to fit without a wrong conn
 _CRAMPING: Final = tuple(CRAMPED[k + 1] - CRAMPED[k] for k in range(len(CRAMPED) - 1))
 """What one more landscape asked of an empty space costs, by the landscapes asked of it
 (a table, not a function: mypyc lost ``CRAMPED`` read in a function of an ``int``)."""
-
-
-# ---------------------------------------------------------------------------- faces
-
-
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    """What the estimate needs of one face as it would lie: its edges' terrains, the region
-    of each edge, how many regions, an animal (and whether it stands in water), a volcano."""
-
-    turn: int
-    edges: tuple[str, str, str, str]
-    region_of: tuple[int, int, int, int]
-    regions: int
-    animal: bool
-    volcano: str
-    animal_in_water: bool
-    form: int = -1
-    """The same number for every shape whose placements the estimate reads alike (all but
-    ``turn`` and ``volcano``, whose cost comes separately): the key of the remembered gains."""
-    outline: int = -1
-    """The same number for every shape of the same edges and regions (the form without the
-    animal): the key of the remembered bounds, to which the animal and the volcano cost
-    are added apart (``Position.bound``). -1: none (the bound is worked out afresh)."""
-
-
-_FORMS: dict[tuple[Any, ...], int] = {}
-_OUTLINES: dict[tuple[Any, ...], int] = {}
-
-
-def _form(
-    edges: tuple[str, ...], region_of: tuple[int, ...], regions: int, animal: bool, wet: bool
-) -> int:
-    return _FORMS.setdefault((edges, region_of, regions, animal, wet), len(_FORMS))
-
-
-@cache
-def _shapes(face: Face) -> tuple[_Shape, ...]:
-    """The face in its distinct quarter turns (a face of one landscape has one)."""
-    out: list[_Shape] = []
-    seen: set[Face] = set()
-    for turn in range(4):
-        turned = face.rotated(turn)
-        if turned in seen:
-            continue
-        seen.add(turned)
-        region_of = tuple(turned.region_of(edge) for edge in range(4))
-        wet = turned.has_animal and turned.terrain_of(turned.animal_region) == WATER
-        out.append(
-            _Shape(
-                turn=turn,
-                edges=turned.edges,
-                region_of=region_of,  # type: ignore[arg-type]  # four edges
-                regions=len(turned.regions),
-                animal=turned.has_animal,
-                volcano=turned.volcano,
-                animal_in_water=wet,
-                form=_form(turned.edges, region_of, len(turned.regions), turned.has_animal, wet),
-                outline=_OUTLINES.setdefault(
-                    (turned.edges, region_of, len(turned.regions)), len(_OUTLINES)
-                ),
-            )
-        )
-    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- one board
@@ -231,22 +168,6 @@ def _rim_letters(rows: int, cols: int, rim: tuple[str, ...]) -> tuple[tuple[str 
     return tuple(out)
 
 
-_FACE_REGIONS: dict[int, tuple[Face, tuple[int, ...]]] = {}
-_FACE_SHAPES: dict[int, tuple[Face, tuple[_Shape, ...]]] = {}
-"""``_shapes`` by the face's identity (a face's hash reads all its fields)."""
-
-
-def _regions_of(face: Face) -> tuple[int, ...]:
-    """The region of each edge of ``face``, remembered by the face's identity (the engine's
-    faces are made once, ``game.placed_face``; a face made elsewhere is read afresh)."""
-    known = _FACE_REGIONS.get(id(face))
-    if known is None or known[0] is not face:
-        if len(_FACE_REGIONS) > 4096:
-            _FACE_REGIONS.clear()
-        known = _FACE_REGIONS[id(face)] = (face, tuple(face.region_of(e) for e in range(4)))
-    return known[1]
-
-
 class Position:
     """One player's board as the estimate reads it: its landscapes (joined regions, with
     their open edges and whether a wrong connection spoils them), and for every empty space
@@ -279,14 +200,14 @@ class Position:
         self._nodes: dict[int, list[int]] = {}  # landscape id -> its nodes
         new = -1 if before is None else self._one_more(before)
         if new < 0:
-            self._regions_at = [None if f is None else _regions_of(f) for f in self.faces]
+            self._regions_at = [None if f is None else regions_of(f) for f in self.faces]
             self._join()
             self.empty = [s for s in range(spaces) if self.faces[s] is None]
             self.asks = {s: self._asks(s) for s in self.empty}
         else:
             assert before is not None
             self._regions_at = list(before._regions_at)
-            self._regions_at[new] = _regions_of(self.faces[new])  # type: ignore[arg-type]
+            self._regions_at[new] = regions_of(self.faces[new])  # type: ignore[arg-type]
             self._add(before, new)
             self.empty = [s for s in before.empty if s != new]
             self.asks = dict(before.asks)
@@ -346,7 +267,7 @@ class Position:
                 mine.add(land_id)
             return land
 
-        regions = _regions_of(face)
+        regions = regions_of(face)
         around = self.neighbours[new]
         rim_at = self._rim_at[new]
         joins: list[tuple[int, int]] = []
@@ -364,7 +285,7 @@ class Position:
                 lands[node].open += 1
                 continue
             back = (edge + 2) % 4
-            far = other * 4 + _regions_of(beyond)[back]
+            far = other * 4 + regions_of(beyond)[back]
             theirs = own(land_of[far])
             theirs.open -= 1  # it was open towards the new tile
             if beyond.edges[back] != face.edges[edge]:
@@ -431,7 +352,7 @@ class Position:
                     opened[node] = opened.get(node, 0) + 1
                 elif edge in (1, 2):  # each touching pair once
                     back = (edge + 2) % 4
-                    far = other * 4 + _regions_of(beyond)[back]
+                    far = other * 4 + regions_of(beyond)[back]
                     if beyond.edges[back] != face.edges[edge]:
                         spoiled.update((node, far))
                     else:
@@ -578,7 +499,7 @@ class Position:
         return (land.terrain, land.open)  # (a number of open edges, never a word)
 
     def best_spot(
-        self, shapes: Sequence[_Shape], costs: dict[str, float], floor: float = -1e9
+        self, shapes: Sequence[Shape], costs: dict[str, float], floor: float = -1e9
     ) -> tuple[float, int, int]:
         """(gain, space, turn) of the best placement of one of ``shapes`` (the first of the
         best, shapes before spaces), when it gains more than ``floor`` (else the best gain
@@ -614,7 +535,7 @@ class Position:
         _GAINS.kept += worked
         return best_value, best_space, best_turn
 
-    def bound(self, shape: _Shape, space: int, volcano_cost: float) -> float:
+    def bound(self, shape: Shape, space: int, volcano_cost: float) -> float:
         """A number ``gain`` never exceeds: its terms for the new tile and its edges, and
         for the landscapes at most the most each region of the new face could be worth
         (nothing with a wrong connection; a closed one's worth, times the open share for
@@ -626,7 +547,7 @@ class Position:
             top = self._new_edges_bound(shape, bounds)
         return top + self._tile_bound(shape, volcano_cost) - self._spent(space)
 
-    def _new_edges_bound(self, shape: _Shape, bounds: Bounds) -> float:
+    def _new_edges_bound(self, shape: Shape, bounds: Bounds) -> float:
         """``_edges_bound`` worked out for a shape not yet in ``bounds``, and remembered
         there by its outline (a shape without one is worked out each time)."""
         top = self._edges_bound(shape, bounds[0])
@@ -634,7 +555,7 @@ class Position:
             bounds[1][shape.outline] = top
         return top
 
-    def _tile_bound(self, shape: _Shape, volcano_cost: float) -> float:
+    def _tile_bound(self, shape: Shape, volcano_cost: float) -> float:
         """The terms of ``gain`` for the new tile itself: the space filled, its animal, its
         volcano."""
         value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
@@ -642,7 +563,7 @@ class Position:
             value += self.aims.water_animal
         return value
 
-    def _edges_bound(self, shape: _Shape, edges_at: EdgeTable) -> float:
+    def _edges_bound(self, shape: Shape, edges_at: EdgeTable) -> float:
         """The rest of ``bound``, before the worth of the landscapes met is taken off: the
         terms of the new tile's edges and the most its regions could be worth."""
         edges = shape.edges
@@ -703,7 +624,7 @@ class Position:
                 spent += worths[where]
         return spent
 
-    def gain(self, shape: _Shape, space: int, volcano_cost: float) -> float:
+    def gain(self, shape: Shape, space: int, volcano_cost: float) -> float:
         """What placing ``shape`` on the empty ``space`` adds (see the module's notes)."""
         value = self.filled_worth + (ANIMAL if shape.animal else 0.0) - volcano_cost
         if shape.animal_in_water and self.aims is not None:

@@ -78,7 +78,8 @@ from .actions import SIDES, JumpOut, Place, Return, Stop, Take, TakeTask
 from .faces import ACTIVE, INACTIVE, Face
 from .game import PLAYING, STEP_MS, MondoView
 from .rival_aims import Aims, aims_for, sure_task, task_to_take
-from .rival_estimate import _FACE_SHAPES, Position, _Shape, _shapes
+from .rival_estimate import Position
+from .rival_faces import face_shapes
 
 LEVELS: Final = ("slow", "steady", "fast")
 """The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
@@ -134,17 +135,6 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
         extra += VOLCANO_RISK
     inactive = extra if player in view.volcano_chip else 0.0
     return {"": 0.0, ACTIVE: extra, INACTIVE: inactive}
-
-
-def _face_shapes(face: Face) -> tuple[_Shape, ...]:
-    """``_shapes(face)``, found by the face's identity (a face's hash reads all its fields);
-    equal faces get the same tuple."""
-    known = _FACE_SHAPES.get(id(face))
-    if known is None or known[0] is not face:
-        if len(_FACE_SHAPES) > 4096:
-            _FACE_SHAPES.clear()
-        known = _FACE_SHAPES[id(face)] = (face, _shapes(face))
-    return known[1]
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -290,12 +280,12 @@ class RivalBot:
         self, heap: Sequence[Face], board: Position, costs: dict[str, float]
     ) -> tuple[float, int]:
         """The best gain among the heap's up sides, and the first slot showing that face
-        (equal faces are told by their shapes, which ``_shapes`` makes once per face: no
+        (equal faces are told by their shapes, which ``rival_faces.shapes`` makes once per face: no
         face's hash is read)."""
         best, best_slot = -1e9, 0
         seen: set[int] = set()
         for slot, face in enumerate(heap):
-            shapes = _face_shapes(face)
+            shapes = face_shapes(face)
             if id(shapes) in seen:
                 continue
             seen.add(id(shapes))
@@ -310,7 +300,7 @@ class RivalBot:
     ) -> tuple[float, int, int]:
         """(gain, space, turn) of the best placement of ``face``, if it gains more than
         ``floor`` (``Position.best_spot``)."""
-        return board.best_spot(_face_shapes(face), costs, floor)
+        return board.best_spot(face_shapes(face), costs, floor)
 
     def _holding(self, view: MondoView, board: Position, when: int) -> Action:
         me = view.player
