@@ -92,7 +92,7 @@ workbench: $(STAMP)
 	$(WITH_ENGINE) $(BIN)/python benchmarks/workbench.py
 
 study: $(STAMP)
-	$(BIN)/python benchmarks/ecosfera_study.py --games 1000 --compare 200 --save gamecore/ecosfera/balance_study.json
+	$(BIN)/python benchmarks/ecosfera_study.py --games 2000 --compare 200 --save gamecore/ecosfera/balance_study.json
 
 # Mondo's rivals study (benchmarks/mondo_study.py: five tables, 60 games each, 2 worker
 # processes) on the compiled build where this machine can make it, else on pure Python; the

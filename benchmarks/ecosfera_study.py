@@ -1,6 +1,6 @@
 """Ecosfera solo study: win rate and mean score per level, and solo games per second, per bot.
 
-    python benchmarks/ecosfera_study.py                 # 1000 planner games per level
+    python benchmarks/ecosfera_study.py                 # 2000 planner games per level (published)
     python benchmarks/ecosfera_study.py --games 200     # fewer games, wider intervals
     python benchmarks/ecosfera_study.py --quick         # a smoke run (a few games)
     python benchmarks/ecosfera_study.py --save gamecore/ecosfera/balance_study.json
@@ -76,7 +76,7 @@ def steps_note(study: dict[int, LevelSummary]) -> str:
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1000, help="planner games per level")
+    parser.add_argument("--games", type=int, default=2000, help="planner games per level")
     parser.add_argument(
         "--compare",
         type=int,

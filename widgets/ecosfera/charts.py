@@ -73,7 +73,7 @@ Z_95 = 1.96
 """A change more than this many times its noise is outside the 95% range of luck."""
 PRECISE_GAMES = 100
 """From this many games per level, a win rate is labelled to a tenth of a point."""
-MARGIN_GAMES = (12, 100, 1000)
+MARGIN_GAMES = (12, 100, 2000)
 """The study sizes marked on the margin chart: a class's run, a big class's, the published."""
 
 
