@@ -331,6 +331,21 @@ def test_lesson_3s_limit_is_the_counting_bound() -> None:
 # ------------------------------------------------------------------ the game's board, seeds
 
 
+def test_a_search_step_lays_a_tile_its_best_way_up() -> None:
+    """The search tries every look of a tile it puts down (issue 21): beside a forest that
+    ends on the east edge, the forest end of the other tile turns to face it and closes a
+    landscape; the points returned are the board's."""
+    tiles = [tile(1, "wwww", "wfwwa"), tile(2, "dddd", "wwwf")]
+    problem = problem_of(tiles, "A", 1, 2, False)
+    left = next(o for o in problem.options[0] if o.face.edges == ("w", "f", "w", "w"))
+    cells: list[solver_problem.Option | None] = [left, None]
+    got = solver._best_look(problem, cells, 1, problem.options[1], random.Random(0))
+    assert cells[1] is not None and cells[1].face.edges == ("w", "w", "w", "f")
+    assert got == solver_problem.fast_points(problem, cells) == 3  # animal + closed forest
+    worst = min(solver_problem.fast_points(problem, [left, look]) for look in problem.options[1])
+    assert worst < got  # the other looks were there to be chosen, and are worse
+
+
 def test_the_search_gives_the_same_board_for_the_same_seed() -> None:
     (tiles,) = random_sets(1, 12, 11)
     one = solver.best_board(tiles, method="search", seed=3, iterations=1500, seconds=60)
