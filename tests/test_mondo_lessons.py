@@ -149,10 +149,12 @@ def test_counting_layouts_as_lesson_3_does() -> None:
     assert len(str(lesson.ways(24))) == 46  # "the number has 46 digits"
     assert lesson.layouts_in_a_row(3) == 3072 + 840 == 3912
     text = markdown("en", "03")
-    steps = solver.SEARCH_ITERATIONS  # "makes 5,000 small changes"
+    steps = solver.SEARCH_ITERATIONS  # "makes 20,000 small changes"
     for stated in ("128", "3,072", "840", "46 digits", f"{steps:,}"):
         assert stated in text
-    assert "3072" in markdown("es", "03") and f"{steps} cambios" in markdown("es", "03")
+    assert "3072" in markdown("es", "03") and f"{steps:,} cambios".replace(",", " ") in markdown(
+        "es", "03"
+    )
 
 
 def test_the_ways_table_reads_in_words() -> None:
@@ -205,7 +207,7 @@ def test_the_solver_beats_the_bots_board_but_proves_nothing_as_lesson_3_says() -
     mine = lesson.played_board()
     best = best_board(mine.tiles, method="search", seconds=60, seed=0)
     assert best.points > mine.points
-    assert not best.optimal and best.bound > best.points + 10  # "far above what it found"
+    assert not best.optimal and best.bound >= 2 * best.points  # "far above what it found"
     words = lesson.best_words(best)
     assert (
         words[0] == f"The best board the solver found from these tiles scores {best.points} points."

@@ -104,9 +104,10 @@ METHODS: Final = ("auto", "cp-sat", "search")
 """``auto``: CP-SAT when OR-Tools is installed, else the local search."""
 SIDE_NAMES: Final = ("front", "back")
 """A tile's sides: ``front`` the single landscape, ``back`` the mixed side."""
-SEARCH_ITERATIONS: Final = 5_000
-"""Local-search steps by default (about 1-4 s for a 4 x 6 board in CPython; a step tries
-every look of the tiles it moves)."""
+SEARCH_ITERATIONS: Final = 20_000
+"""Local-search steps by default (about 4-8 s for a 4 x 6 board in CPython; a step tries
+every look of the tiles it moves). Issue 21: 5,000 steps found boards 1-3 points worse in
+one run (lesson 3's board: 3 points against 6), though as good within a minute of reheats."""
 SEARCH_SHARE: Final = 0.4
 """With CP-SAT, the part of the budget the local search gets to find CP-SAT's first board."""
 BIG_SEARCH_SHARE: Final = 0.9
@@ -251,8 +252,8 @@ def _search(
     A step puts a free tile on a space (40 %), turns or flips a placed tile (20 %), swaps two
     spaces (35 %) or takes a tile off (5 %); every tile a step puts down lies in its best
     look there (side and turn, ties by a coin), so a step tries up to 16 boards. Issue 21:
-    one random look per step, four times as many steps in about the same time, found boards
-    0-6 points worse on five 26-tile hands (docs/performance.md)."""
+    one random look per step found boards 0-6 points worse on five 26-tile hands, in runs of
+    about the same time (docs/performance.md)."""
     rng = random.Random(seed)
     cells = list(start)
     used = {o.tile for o in cells if o is not None}
