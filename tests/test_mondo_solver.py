@@ -387,6 +387,22 @@ def test_without_ortools_the_search_answers_and_cp_sat_is_refused(
         solver.best_board(tiles, rows=1, cols=2, method="cp-sat")
 
 
+def test_without_ortools_auto_searches_again_for_the_whole_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On Binder (no OR-Tools) ``auto`` reheats its best board until the time is up, on a
+    board of 12 spaces or more; ``search`` stays one seeded run (lesson 3's board)."""
+    for name in ("ortools", "ortools.sat", "ortools.sat.python", "ortools.sat.python.cp_model"):
+        monkeypatch.setitem(sys.modules, name, None)
+    (tiles,) = random_sets(1, 14, 4)
+    one = solver.best_board(tiles, rows=3, cols=4, method="search", iterations=30)
+    again = solver.best_board(tiles, rows=3, cols=4, method="search", iterations=30)
+    assert one.placements == again.placements  # one run: the same board every time
+    more = solver.best_board(tiles, rows=3, cols=4, iterations=30, seconds=2)
+    check_solution(more, tiles)
+    assert more.method == "search" and more.points > one.points  # -5 against 8 when measured
+
+
 def test_gamecore_imports_without_ortools() -> None:
     code = (
         "import sys; sys.modules['ortools'] = None\n"

@@ -45,11 +45,11 @@ Decisions:
 - **First solution and fallback: local search** (simulated annealing over placing,
   turning, flipping, swapping and removing tiles; every tile a step puts down lies in its
   best side and turn there), seeded and counted in iterations, so the same seed gives the
-  same board unless the time budget cuts it short. It runs alone when OR-Tools is missing or
-  ``method="search"``, and gives CP-SAT its first solution otherwise; then, on boards of 12
-  spaces or more, it reheats its best board with the next seeds while its share of the
-  budget lasts (``SEARCH_SHARE``; ``BIG_SEARCH_SHARE`` on those boards, where CP-SAT was
-  measured to add nothing in a minute).
+  same board unless the time budget cuts it short. ``method="search"`` is one such run;
+  otherwise, on boards of 12 spaces or more, the search reheats its best board with the next
+  seeds while its share of the budget lasts: all of it when OR-Tools is missing (Binder),
+  else ``BIG_SEARCH_SHARE``, where CP-SAT was measured to add nothing in a minute, and then
+  CP-SAT starts from its board (on smaller boards the search gets ``SEARCH_SHARE``).
 - **Bounds.** Every answer carries a proven bound: the smaller of ``simple_bound`` (each
   tile's animal, volcano and land regions) and ``solver_bound.region_bound``, a counting
   argument (a scoring landscape's regions weigh at least 2 when a region of one edge weighs
@@ -591,10 +591,12 @@ def best_board(
     any turn) on board side ``side`` ("A" or "B"), within about ``seconds``.
 
     ``rows``/``cols``: a smaller board with water all round (side A only; the game's board
-    is 4 x 6). ``method``: ``cp-sat`` (needs OR-Tools), ``search`` (pure Python, seeded,
-    ``iterations`` steps) or ``auto`` (CP-SAT when installed). ``volcano_chip``: count the
-    inactive volcanoes too, as the chip's holder does. Raises ``ValueError`` for a tile given
-    twice, an unknown side or method, or a budget that is not positive."""
+    is 4 x 6). ``method``: ``cp-sat`` (needs OR-Tools), ``search`` (pure Python, one seeded
+    run of ``iterations`` steps) or ``auto`` (CP-SAT when installed; without it, on a board of
+    ``RESTART_SPACES`` or more, the search again and again for the whole budget).
+    ``volcano_chip``: count the inactive volcanoes too, as the chip's holder does. Raises
+    ``ValueError`` for a tile given twice, an unknown side or method, or a budget that is not
+    positive."""
     began = time.perf_counter()
     if method not in METHODS:
         raise ValueError(
@@ -615,9 +617,11 @@ def best_board(
     share = began + (seconds if not exact else seconds - exact_seconds)
     bound = min(simple_bound(problem), region_bound(problem))
     cells, points = _search(problem, seed, iterations, share, start, bound)
-    if exact and problem.spaces >= RESTART_SPACES:
+    if method != "search" and problem.spaces >= RESTART_SPACES:
         # on a big board one annealing run often stops on a weak board: reheat the best
         # board met so far, with the next seeds, while the search's share of time lasts
+        # (all of it for "auto" without OR-Tools, as on Binder; "search" alone stays one
+        # run of ``iterations``, the same board on every machine)
         run = 1
         while points < bound and time.perf_counter() < share:
             more, more_points = _search(problem, seed + run, iterations, share, cells, bound)
