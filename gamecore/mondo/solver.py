@@ -293,10 +293,9 @@ def _search(
             if (here is None or there is None) and not connected(problem, trial):
                 continue
             if here is not None:
-                _best_look(problem, trial, space, problem.options[here.tile], rng)
-            if there is not None:
-                _best_look(problem, trial, other, problem.options[there.tile], rng)
-            new = fast_points(problem, trial)
+                new = _best_look(problem, trial, space, problem.options[here.tile], rng)
+            if there is not None:  # the last look laid gives the whole board's points
+                new = _best_look(problem, trial, other, problem.options[there.tile], rng)
         elif current is not None:
             trial[space] = None
             if not connected(problem, trial):
