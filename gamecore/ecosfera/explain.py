@@ -15,7 +15,8 @@ table (``widgets.ecosfera``), a lesson or a script uses the same diagnosis.
   the missing element;
 - ``payment_for(game, plant)``: the first legal way to pay for ``plant`` from the line;
 - ``why_not_buyable(game, plant)``: why no selection of the line pays for ``plant`` now;
-- ``animals_called_by(game, a, b)`` and ``mycorrhiza_of(game, a, b)``: what two plants do.
+- ``animals_called_by(game, a, b)`` and ``mycorrhiza_of(game, a, b)``: what two plants do;
+- ``free_elements(game)``: the element cards of the turn player's line still unused.
 """
 
 from __future__ import annotations
@@ -103,7 +104,9 @@ class Payment:
         return self.move.element if isinstance(self.move, TakeMissingElement) else None
 
 
-def _free_elements(game: Ecosfera) -> list[int]:
+def free_elements(game: Ecosfera) -> list[int]:
+    """The element cards of the turn player's line not yet used this turn (the ones a payment
+    or a movement may take)."""
     line = game.lines[game.turn_player]
     return [c for c in line if is_element(c) and c not in game.used]
 
@@ -153,7 +156,7 @@ def check_payment(game: Ecosfera, plant: int, elements: Sequence[int]) -> Paymen
         )
     elif sum(short) == 1:
         element = short.index(1)
-        spare = [c for c in _free_elements(game) if c not in elements]
+        spare = [c for c in free_elements(game) if c not in elements]
         if any(ELEMENT_OF[c] == element for c in spare):
             reason = t(
                 "ecosfera_table.pay_short_on_line", plant=name, element=element_name(element)
@@ -199,7 +202,7 @@ def why_not_buyable(game: Ecosfera, plant: int) -> str:
     if not is_plant(plant) or plant not in game.plant_row:
         return in_words(cards, game.why_illegal(AcquirePlant.paying(plant, ())) or "")
     need = cards.cost[plant]
-    have = element_counts(_free_elements(game))
+    have = element_counts(free_elements(game))
     gaps = [max(0, n - h) for n, h in zip(need, have)]
     cost = cost_words(need)
     if sum(gaps) == 1:
@@ -261,6 +264,7 @@ __all__ = [
     "element_counts",
     "element_name",
     "element_words",
+    "free_elements",
     "in_words",
     "mycorrhiza_of",
     "name_of",

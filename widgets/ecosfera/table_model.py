@@ -50,6 +50,7 @@ from gamecore.ecosfera.explain import (
     cost_words,
     element_name,
     element_words,
+    free_elements,
     in_words,
     mycorrhiza_of,
     name_of,
@@ -519,8 +520,7 @@ class TableModel(SeatModel[Ecosfera]):
         engine lists one element card of each element; the card clicked is the one moved
         (an identical copy: the same move)."""
         game = self.game
-        free = code in game.lines[game.turn_player] and code not in game.used
-        element = ELEMENT_OF[code] if free else -1
+        element = ELEMENT_OF[code] if code in free_elements(game) else -1
         return [
             dataclasses.replace(a, card=code)
             for a in game.legal_actions()
