@@ -179,10 +179,16 @@ def describe(action: Action) -> dict[str, JSON]:
 
 class RoomService:
     """Every room of one store. Thread-safe: each room has its own lock, so one room's
-    actions are judged and stored one at a time, in the order they are accepted."""
+    actions are judged and stored one at a time, in the order they are accepted.
 
-    def __init__(self, store: Store) -> None:
+    ``bots_at_once``: the bot seats of a turn-based game play as soon as it is theirs to
+    act, inside the call that made it so (a room made, a move, a seat handed over), as a
+    test or a script wants. The server passes ``False`` and plays them itself, one move at
+    a time with ``bot_step``, after answering the student (``classroom.bot_runner``)."""
+
+    def __init__(self, store: Store, *, bots_at_once: bool = True) -> None:
         self.store = store
+        self.bots_at_once = bots_at_once
         self._rooms: dict[str, _Room] = {}
         self._lock = threading.Lock()
         self._opened: dict[str, tuple[str, int]] = {}
@@ -204,7 +210,8 @@ class RoomService:
     ) -> NewRoom:
         """A new room: the set-up is judged by setting up the game itself. ``seats`` gives
         each seat's kind (``"human"`` or a bot's, default every seat human), ``names`` the
-        players' names (default "Player 1", ...); bot seats that are to act play at once."""
+        players' names (default "Player 1", ...); bot seats that are to act play at once (or,
+        without ``bots_at_once``, when the caller runs ``bot_step``)."""
         try:
             spec = spec_of(game)
         except ValueError as err:
@@ -405,30 +412,66 @@ class RoomService:
     def _run_bots(self, room: _Room) -> int:
         """Let the bot seats play while it is one of theirs to decide (turn-based games;
         the real-time ones play theirs on the server's clock); how many moves they made.
-        A bot decides from its seat's view, seeded by the game and the move number; a bot
-        that fails or answers an illegal move plays the first legal action instead."""
-        if room.record.game in REAL_TIME or room.record.ended is not None:
+        Nothing when the bots are played by the caller (``bots_at_once`` false)."""
+        if not self.bots_at_once:
             return 0
         played = 0
-        game = room.game
-        while played < BOT_MOVES_AT_ONCE and not room.game.is_over:
-            game = room.game
-            player = game.current_player
-            if player is None or room.kinds[player] == HUMAN:
+        while played < BOT_MOVES_AT_ONCE:
+            player = self._bot_to_act(room)
+            if player is None:
                 break
-            legal = game.legal_actions()
-            mine = [a for a in legal if game.actor(a) == player] or legal
-            try:
-                bot = make_bot(room.kinds[player], seed=bot_seed(game.seed, room.move, player))
-                action = bot.choose(game.view(player), mine)
-                if game.why_illegal(action) is not None:
-                    raise ValueError(str(game.why_illegal(action)))
-            except Exception as err:  # a bot's failure must not stop the room
-                log.warning("room %s: bot %s failed (%s)", room.record.code, player, err)
-                action = mine[0]
-            self._commit(room, player, action)
+            game = room.game
+            self._commit(room, player, self._bot_move(room, game, player, room.kinds[player]))
             played += 1
         return played
+
+    def bot_step(self, code: str) -> bool:
+        """One move of the bot whose turn it is in the room, if any: whether anything may
+        have changed (the caller asks again until ``False``). The bot thinks outside the
+        room's lock, on the game as it was, so the room's pages and the teacher are not kept
+        waiting; its move is stored only if the room has not moved on meanwhile (a seat
+        handed back, the game ended): otherwise it thinks again on the room as it is."""
+        room = self._room(code)
+        with room.lock:
+            player = self._bot_to_act(room)
+            if player is None:
+                return False
+            game, number, kind = room.game.clone(), room.move, room.kinds[player]
+        action = self._bot_move(room, game, player, kind)
+        with room.lock:
+            if (
+                room.move == number
+                and room.kinds[player] == kind
+                and self._bot_to_act(room) == player
+            ):
+                self._commit(room, player, action)
+        return True
+
+    def _bot_to_act(self, room: _Room) -> int | None:
+        """The bot seat that is to act in a turn-based game still being played, or ``None``."""
+        if room.record.game in REAL_TIME or room.record.ended is not None or room.game.is_over:
+            return None
+        player = room.game.current_player
+        if player is None or room.kinds[player] == HUMAN:
+            return None
+        return player
+
+    def _bot_move(self, room: _Room, game: Game, player: int, kind: str) -> Action:
+        """The move of the bot ``kind`` in ``player``'s seat of ``game`` (the room's game or
+        a copy of it): decided from the seat's view, seeded by the game and the move number,
+        so the same room plays the same bot moves however they are run. A bot that fails or
+        answers an illegal move plays the first legal action instead."""
+        legal = game.legal_actions()
+        mine = [a for a in legal if game.actor(a) == player] or legal
+        try:
+            bot = make_bot(kind, seed=bot_seed(game.seed, len(game.moves()), player))
+            action = bot.choose(game.view(player), mine)
+            if game.why_illegal(action) is not None:
+                raise ValueError(str(game.why_illegal(action)))
+        except Exception as err:  # a bot's failure must not stop the room
+            log.warning("room %s: bot %s failed (%s)", room.record.code, player, err)
+            action = mine[0]
+        return action
 
     # ------------------------------------------------------------------ joining by code
     def join(self, code: object, name: object) -> tuple[int, str]:
@@ -487,7 +530,7 @@ class RoomService:
 
     def hand_to(self, code: str, seat: object, kind: object) -> int:
         """Hand ``seat`` to a bot of ``kind`` (or back to a person: ``"human"``); a bot that
-        is to act plays at once. The room's move number after it."""
+        is to act plays at once (see ``bots_at_once``). The room's move number after it."""
         room = self._room(code)
         with room.lock:
             if (

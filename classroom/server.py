@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gamecore.words import speaking
 
+from .bot_runner import BotRunner
 from .home_page import home_page
 from .page import table_page
 from .patch import table_patch
@@ -229,11 +230,12 @@ class Pushes:
 
 def create_app(store: Store, *, base_url: str = "") -> Starlette:
     """The app over one store (its rooms rebuilt and checked first)."""
-    service = RoomService(store)
+    service = RoomService(store, bots_at_once=False)  # the bots play after the answer
     realtime = Realtime(service)  # Mondo's clock: before any Mondo action is judged
     service.load_all()
     tables = Tables(service)
     pushes = Pushes(service, tables)
+    bots = BotRunner(service, pushes.push)
 
     async def health(request: Request) -> Response:
         rooms = await run_in_threadpool(store.count_rooms)
@@ -265,6 +267,7 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             )
         except Refused as err:
             return _refusal(request, err)
+        bots.start(room.code)  # a bot seat that begins plays now, after this answer
         root = base_url or str(request.base_url).rstrip("/")
         return JSONResponse(
             {
@@ -303,7 +306,9 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             )
         except Refused as err:
             return _refusal(request, err)
-        # the answer first, then every page's push (the sender's last: it has its answer)
+        # the answer first, then every page's push (the sender's last: it has its answer),
+        # then the bots whose turn it is now, one move and one push at a time
+        bots.start(code)
         return JSONResponse({"move": number}, background=BackgroundTask(pushes.push, code, token))
 
     async def table(request: Request) -> Response:
@@ -340,7 +345,10 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
                 raise Refused(400, "table.shape")
         except Refused as err:
             return _refusal(request, err)
-        pushing = BackgroundTask(pushes.push, code, token) if played else None
+        pushing = None
+        if played:
+            bots.start(code)
+            pushing = BackgroundTask(pushes.push, code, token)
         return JSONResponse(answer, background=pushing)
 
     async def home(request: Request) -> Response:
@@ -444,7 +452,8 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
             room = await teaching(request, teacher.hand, code, seat)
         except Refused as err:
             return _refusal(request, err)
-        await pushes.push(code)  # a bot may have played: every page redraws
+        await pushes.push(code)  # every page redraws the seat's new kind
+        bots.start(code)  # a bot whose turn it is plays now, after this answer
         return JSONResponse(room)
 
     async def teacher_link(request: Request) -> Response:
@@ -486,7 +495,9 @@ def create_app(store: Store, *, base_url: str = "") -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         clock = asyncio.create_task(realtime.run(pushes.push))  # the timer's ring, the bots
+        bots.start_all([record.code for record in store.rooms()])  # moves not made at a stop
         yield
+        await bots.stop()
         clock.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await clock

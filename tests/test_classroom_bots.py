@@ -3,13 +3,18 @@ the room service alone (no server), over a real SQLite store."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import gamecore
 from classroom.rooms import Refused, RoomService, rebuild
 from classroom.store import SQLiteStore
+from gamecore.bots import BOTS, GreedyBot
+from gamecore.protocol import Action
 
 
 def _service(tmp_path: Path) -> RoomService:
@@ -125,3 +130,63 @@ def test_names_name_the_players(tmp_path: Path) -> None:
     room = service.create("nuevos-mundos", 2, seed=1, names=[" Ana ", "Beto"])
     assert room.players == ("Ana", "Beto")
     assert [s.name for s in service.store.seats(room.code)] == ["Ana", "Beto"]
+
+
+def test_bot_step_plays_one_move_at_a_time_as_the_bots_at_once_do(tmp_path: Path) -> None:
+    (tmp_path / "at_once").mkdir()
+    at_once = RoomService(SQLiteStore(tmp_path / "at_once" / "c.sqlite3"))
+    stepped = RoomService(SQLiteStore(tmp_path / "c.sqlite3"), bots_at_once=False)
+    seats = ["greedy", "random", "greedy"]
+    played = stepped.create("nuevos-mundos", 3, seed=11, seats=seats)
+    assert stepped.move(played.code) == 0  # nothing played inside the call
+    steps = 0
+    while stepped.bot_step(played.code):
+        steps += 1
+        assert stepped.move(played.code) == steps  # one move a step
+    game = stepped.game(played.code)
+    assert game.is_over
+    assert (
+        game.moves()
+        == at_once.game(at_once.create("nuevos-mundos", 3, seed=11, seats=seats).code).moves()
+    )
+    assert stepped.bot_step(played.code) is False
+
+
+class _Slow(GreedyBot):
+    """A greedy bot that thinks until the test lets it answer (a slow bot, made slow on cue)."""
+
+    thinking = threading.Event()
+    answer = threading.Event()
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        self.thinking.set()
+        assert self.answer.wait(30)
+        return super().choose(view, legal)
+
+
+def test_a_bot_thinks_outside_the_rooms_lock_and_plays_only_if_the_room_waited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(BOTS, "slow", _Slow)
+    _Slow.thinking.clear()
+    _Slow.answer.clear()
+    service = RoomService(SQLiteStore(tmp_path / "c.sqlite3"), bots_at_once=False)
+    room = service.create("nuevos-mundos", 2, seed=5)
+    first = service.game(room.code).current_player
+    assert first is not None
+    service.hand_to(room.code, first, "slow")
+    stepped: list[bool] = []
+    thinker = threading.Thread(target=lambda: stepped.append(service.bot_step(room.code)))
+    thinker.start()
+    try:
+        assert _Slow.thinking.wait(30)
+        # while the bot thinks, the room answers: a page's view, the teacher's hand-back
+        assert service.view(room.code, room.tokens[1 - first])["move"] == 0
+        service.hand_to(room.code, first, "human")
+    finally:
+        _Slow.answer.set()
+        thinker.join(30)
+    assert stepped == [True]  # it thought ...
+    assert service.move(room.code) == 0  # ... but the seat is a person's again: no move
+    assert service.store.actions(room.code) == []
+    assert service.bot_step(room.code) is False

@@ -87,9 +87,10 @@ def test_the_teachers_page_shows_every_room_and_acts_on_them(
     """The teacher types the key, sees the rooms (a student's page open in one of them),
     makes a room with the form and gets its links, hands a seat to a bot and ends a game;
     the page is saved as a laptop of 1366x768 shows it, in English and in Spanish."""
-    server.create_room(
+    bots = server.create_room(
         game="nuevos-mundos", players=2, seed=4, seats=["greedy", "random"], names=["Ana", "Beto"]
     )
+    server.settled(bots["code"])  # a room of bots plays to its end by itself
     playing = server.create_room(
         game="nuevos-mundos", players=3, seed=5, names=["Carla", "Dani", "Eva"]
     )

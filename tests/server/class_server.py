@@ -137,6 +137,26 @@ class ClassServer:
         finally:
             store.close()
 
+    def settled(self, code: str, seconds: float = 60.0) -> Any:
+        """The room's stored game once its bots have played every move that is theirs (the
+        server plays them after answering the move that made it their turn): over, or a
+        person's turn. ``seconds`` only bounds a broken run."""
+        from classroom.store import HUMAN, SQLiteStore
+
+        deadline = time.monotonic() + seconds
+        while True:
+            game = self.stored_game(code)
+            store = SQLiteStore(self.store)
+            try:
+                kinds = [s.kind for s in store.seats(code)]
+            finally:
+                store.close()
+            player = game.current_player
+            if game.is_over or player is None or kinds[player] == HUMAN:
+                return game
+            assert time.monotonic() < deadline, f"room {code}: the bots did not finish"
+            time.sleep(0.05)
+
     def view(self, code: str, token: str) -> dict[str, Any]:
         answer = httpx.get(f"{self.url}/api/rooms/{code}/view", headers=seat(token))
         assert answer.status_code == 200, answer.text
