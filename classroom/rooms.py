@@ -420,8 +420,7 @@ class RoomService:
             player = self._bot_to_act(room)
             if player is None:
                 break
-            game = room.game
-            self._commit(room, player, self._bot_move(room, game, player, room.kinds[player]))
+            self._commit(room, player, self._bot_move(room, room.game, player, room.kinds[player]))
             played += 1
         return played
 
@@ -443,6 +442,7 @@ class RoomService:
                 room.move == number
                 and room.kinds[player] == kind
                 and self._bot_to_act(room) == player
+                and room.game.why_illegal(action) is None  # players renamed by a join, say
             ):
                 self._commit(room, player, action)
         return True
