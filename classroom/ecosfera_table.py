@@ -226,7 +226,7 @@ class EcosferaSeat(SeatTable):
         outcome = self.game.outcome
         shown = self.game.is_over and self.score_step > 0
         return TableLook(
-            seats=(HUMAN,) * len(self.game.players),
+            seats=self.kinds,  # each panel names its seat's kind: a person, or the bot
             selected=tuple(model.selected),
             moving=model.pending.card if model.pending is not None else None,
             marks=model.marks(),

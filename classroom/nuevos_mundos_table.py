@@ -4,8 +4,9 @@ The notebook's interaction model (``widgets/nuevos_mundos/table_model.py``) with
 seat "human" and the others "remote": the model never hands the screen over, and its scene
 is built from ``view(seat)``, so the SVG only ever holds this seat's own hand. What differs
 on a screen of one's own: another seat's turn is "waiting for" them (not a bot to step), a
-click then says whose turn it is, the panels call every seat a person, and the hand's words
-in the keyboard list name the seat itself.
+click then says whose turn it is, each panel names its seat's kind in the room (a person, or
+the bot the server plays there), and the hand's words in the keyboard list name the seat
+itself.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class _Model(TableModel):
         seats = tuple(HUMAN if p == seat else REMOTE for p in range(len(game.players)))
         super().__init__(game, seats)
         self.seat = seat
+        self.kinds: tuple[str, ...] = (HUMAN,) * len(seats)
+        """Each seat's kind in the room, for the panels (the server plays the bots)."""
 
     def others_turn(self) -> int | None:
         """The seat whose decision it is, when it is not this one (None otherwise)."""
@@ -66,10 +69,11 @@ class _Model(TableModel):
         return t(f"classroom_page.{key}")
 
     def look(self, *, still: bool = False) -> TableLook:
-        """The notebook's look, with every seat a person, and, while another seat decides,
-        the words of a table that waits for them (nothing there asks this seat to act)."""
+        """The notebook's look, each seat's panel naming its kind in the room (a person, or
+        the bot the server plays for it), and, while another seat decides, the words of a
+        table that waits for them (nothing there asks this seat to act)."""
         look = super().look(still=still)
-        look = replace(look, seats=(HUMAN,) * len(self.seats))
+        look = replace(look, seats=self.kinds)
         other = self.others_turn()
         if other is not None:
             look = replace(look, waiting=self.name(other), still=True)
@@ -107,6 +111,10 @@ class NuevosMundosSeat(SeatTable):
         assert isinstance(game, NuevosMundos)
         self.game = game
         self.model.start(game)
+
+    def show_kinds(self, kinds: tuple[str, ...]) -> None:
+        super().show_kinds(kinds)
+        self.model.kinds = kinds
 
     def scene(self) -> Scene:
         return self.model.scene()

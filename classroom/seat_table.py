@@ -24,6 +24,7 @@ from gamecore.protocol import Action, Game
 from gamecore.scoresheet import ScoreSheet
 from widgets.scene import Scene, Shape
 from widgets.scene_json import scene_to_json
+from widgets.seats import HUMAN
 from widgets.svg import to_svg
 
 from .jsonable import JSON
@@ -86,6 +87,13 @@ class SeatTable(ABC):
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
         self.game = game
+        self.kinds: tuple[str, ...] = (HUMAN,) * len(game.players)
+        """Each seat's kind in the room (``"human"`` or a bot's), for the panels that name
+        it (``show_kinds``; a table never steps a bot: the server plays them)."""
+
+    def show_kinds(self, kinds: tuple[str, ...]) -> None:
+        """The room's seat kinds as they are now (the teacher may hand a seat over)."""
+        self.kinds = kinds
 
     # ------------------------------------------------------------------ following the room
     @abstractmethod

@@ -68,17 +68,17 @@ class Tables:
             raise Refused(422, "table.not_yet", game=record.game)
         model = self._models.get((code, seat))
         if (
-            model is not None
-            and len(model.game.moves()) == self.service.move(code)
-            and model.game.players == record.players
+            model is None
+            or len(model.game.moves()) != self.service.move(code)
+            or model.game.players != record.players
         ):
-            return model
-        game = self.service.game(code)
-        if model is None:
-            model = self._models[code, seat] = kind(game, seat)
-            model.opened(self.service, code)
-        elif model.game.moves() != game.moves() or model.game.players != game.players:
-            model.follow(game)
+            game = self.service.game(code)
+            if model is None:
+                model = self._models[code, seat] = kind(game, seat)
+                model.opened(self.service, code)
+            elif model.game.moves() != game.moves() or model.game.players != game.players:
+                model.follow(game)
+        model.show_kinds(self.service.seat_kinds(code))  # a bot's panel says which bot
         return model
 
     def _open(self, code: str, token: object, move: object | None = None) -> SeatTable:

@@ -13,6 +13,7 @@ import pytest
 import gamecore
 from classroom.rooms import Refused, RoomService, rebuild
 from classroom.store import SQLiteStore
+from classroom.tables import Tables
 from gamecore.bots import BOTS, GreedyBot
 from gamecore.protocol import Action
 
@@ -190,3 +191,29 @@ def test_a_bot_thinks_outside_the_rooms_lock_and_plays_only_if_the_room_waited(
     assert service.move(room.code) == 0  # ... but the seat is a person's again: no move
     assert service.store.actions(room.code) == []
     assert service.bot_step(room.code) is False
+
+
+@pytest.mark.parametrize(
+    "name,bot,words",
+    [
+        ("nuevos-mundos", "search", {"en": "search bot", "es": "bot de búsqueda"}),
+        ("ecosfera", "planner", {"en": "planner bot", "es": "bot planificador"}),
+    ],
+)
+def test_a_seats_panel_names_the_bot_the_server_plays_there(
+    tmp_path: Path, name: str, bot: str, words: dict[str, str]
+) -> None:
+    service = RoomService(SQLiteStore(tmp_path / "c.sqlite3"), bots_at_once=False)
+    tables = Tables(service, "en")
+    room = service.create(name, 2, seed=3, names=["Ana", "Beto"])
+    token = room.tokens[0]
+    for lang, bot_words in words.items():
+        svg = tables.table(room.code, token, lang)["svg"]
+        assert isinstance(svg, str) and bot_words not in svg  # two people so far
+    service.hand_to(room.code, 1, bot)  # the teacher hands Beto's seat to a bot
+    for lang, bot_words in words.items():
+        svg = tables.table(room.code, token, lang)["svg"]
+        assert isinstance(svg, str) and bot_words in svg, lang
+    service.hand_to(room.code, 1, "human")
+    svg = tables.table(room.code, token, "en")["svg"]
+    assert isinstance(svg, str) and words["en"] not in svg

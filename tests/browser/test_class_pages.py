@@ -81,6 +81,55 @@ def test_two_pages_play_by_clicks_and_the_other_redraws(
     assert errors == []
 
 
+def test_a_student_against_a_bot_sees_their_own_move_then_the_bots(
+    server: ClassServer, browser_context: Any
+) -> None:
+    """The server answers the student's move first and plays the bot after it: the page
+    says it is waiting for the bot before the student's turn comes back (when the bot played
+    inside the student's request, the page went from one "Your turn" to the next)."""
+    room = server.create_room(
+        game="nuevos-mundos", players=2, seed=13, seats=["human", "search"], names=["Ana", "Bot"]
+    )
+    code = room["code"]
+    errors: list[str] = []
+    pages: list[Any] = []
+    try:
+        pages = open_seat_pages(browser_context, [room["seats"][0]["link"]], errors, TIMEOUT_MS)
+        (page,) = pages
+        page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Your turn')"
+        )
+        page.evaluate(
+            """() => {
+                const status = document.getElementById('status');
+                window.statusesSeen = [];
+                new MutationObserver(() => window.statusesSeen.push(status.textContent))
+                    .observe(status, {childList: true, characterData: true, subtree: true});
+            }"""
+        )
+        card = page.locator('#table [data-target^="hand:"]').first
+        box = card.bounding_box()
+        assert box
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("document.getElementById('said').textContent.length > 0")
+        page.locator("#buttons button:not([disabled])").first.click()
+        page.wait_for_function(
+            "window.statusesSeen.length > 1"
+            " && document.getElementById('status').textContent.startsWith('Your turn')"
+        )
+        seen = page.evaluate("window.statusesSeen")
+        assert any(text.startswith("Waiting for Bot") for text in seen), seen
+        game = server.settled(code)
+        assert [p for p, _ in game.moves()][:2] == [0, 1]  # Ana's move, then the bot's
+        assert "Bot" in page.locator("#last").inner_text()  # the bot's move, in words
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "class_page_after_bot.png"))
+    finally:
+        for page in pages:
+            page.close()
+    assert errors == []
+
+
 def test_the_teachers_page_shows_every_room_and_acts_on_them(
     server: ClassServer, browser_context: Any
 ) -> None:
