@@ -98,6 +98,10 @@ def test_the_round_goes_when_every_person_is_ready_and_not_before(tmp_path: Path
     room = Room(tmp_path, 3, seats=["human", "human", "rival"])
     first = room.table(0)
     assert first["clock"] == {"left_ms": 60_000, "running": False}
+    names = [row[0] for row in first["panels"][0]["rows"]]  # who plays each seat
+    assert names == ["Player 1 (you)", "Player 2", "Player 3 (rival bot)"]
+    shown = room.tables.table(room.code, room.tokens[1], "es")["panels"][0]["rows"]
+    assert [row[0] for row in shown] == ["Player 1", "Player 2 (tú)", "Player 3 (bot rival)"]
     assert heap_targets(first) == []  # the tiles are being stirred
     assert "heap" in " ".join(first["description"])
     room.clock.wait(5)
