@@ -46,7 +46,6 @@ from widgets.mondo.tiles import board_size
 from widgets.palette import INK, MUTED, PAPER
 from widgets.scene import Rect, Scene, Shape, Text, wrap
 from widgets.seats import HUMAN
-from widgets.words import bot_kind_words
 
 from .realtime import GAME, ClockState, Realtime, expect_tile, own_moves, underway
 from .rooms import Refused, RoomService
@@ -372,13 +371,8 @@ class MondoSeat(SeatTable):
         view = self.view()
         total = t("classroom_page.total")
         rows = []
-        for p, name in enumerate(game.players):
-            if p == self.seat:
-                shown = t("classroom_mondo.you_are", name=name)
-            elif self.kinds[p] != HUMAN:  # the server's bot plays this seat
-                shown = t("classroom_mondo.a_bot", name=name, kind=bot_kind_words(self.kinds[p]))
-            else:
-                shown = name
+        for p in range(len(game.players)):
+            shown = self.seat_label(p)  # "(you)", or the bot the server plays there
             placed = sum(1 for face in view.boards[p] if face is not None)
             points = sum(points[p] for points in view.round_totals)
             rows.append((shown, player_state(view, p), str(placed), str(points)))

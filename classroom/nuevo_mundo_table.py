@@ -382,7 +382,7 @@ class NuevoMundoSeat(SeatTable):
 
     def describe(self) -> list[str]:
         view = self.view
-        lines = [self.status()]
+        lines = [self.status(), self.players_line()]
         last = self.last()
         if last:
             lines.append(t("classroom_page.last_move", said=last))

@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamecore.protocol import Action, Game
 from gamecore.scoresheet import ScoreSheet
+from gamecore.words import join_words, t
 from widgets.scene import Scene, Shape
 from widgets.scene_json import scene_to_json
 from widgets.seats import HUMAN
 from widgets.svg import to_svg
+from widgets.words import bot_kind_words
 
 from .jsonable import JSON
 
@@ -94,6 +96,20 @@ class SeatTable(ABC):
     def show_kinds(self, kinds: tuple[str, ...]) -> None:
         """The room's seat kinds as they are now (the teacher may hand a seat over)."""
         self.kinds = kinds
+
+    def seat_label(self, player: int) -> str:
+        """A player's name as this seat's page says it: "Ana (you)", "Beto (search bot)"."""
+        name = self.game.players[player]
+        if player == self.seat:
+            return t("classroom_page.seat_you", name=name)
+        if self.kinds[player] != HUMAN:
+            return t("classroom_page.seat_bot", name=name, kind=bot_kind_words(self.kinds[player]))
+        return name
+
+    def players_line(self) -> str:
+        """Who plays each seat, in one sentence (the person at this screen, people, bots)."""
+        names = join_words([self.seat_label(p) for p in range(len(self.game.players))])
+        return t("classroom_page.players", names=names)
 
     # ------------------------------------------------------------------ following the room
     @abstractmethod

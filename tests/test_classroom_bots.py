@@ -217,3 +217,16 @@ def test_a_seats_panel_names_the_bot_the_server_plays_there(
     service.hand_to(room.code, 1, "human")
     svg = tables.table(room.code, token, "en")["svg"]
     assert isinstance(svg, str) and words["en"] not in svg
+
+
+def test_nuevo_mundo_words_name_who_plays_each_seat(tmp_path: Path) -> None:
+    service = RoomService(SQLiteStore(tmp_path / "c.sqlite3"), bots_at_once=False)
+    tables = Tables(service, "en")
+    room = service.create("nuevo-mundo", 3, seed=2, names=["Ana", "Beto", "Carla"])
+    service.hand_to(room.code, 2, "search")
+    english = tables.table(room.code, room.tokens[0], "en")["description"]
+    assert isinstance(english, list)
+    assert "Players: Ana (you), Beto and Carla (search bot)." in english
+    spanish = tables.table(room.code, room.tokens[1], "es")["description"]
+    assert isinstance(spanish, list)
+    assert "Jugadores: Ana, Beto (tú) y Carla (bot de búsqueda)." in spanish
