@@ -119,3 +119,20 @@ def test_chromium_pages_of_the_class_are_measured(class_load: ModuleType, tmp_pa
     screens = data["mondo_screen_clock_spread_ms"]
     assert screens["measured"] and screens["screens"] == 2
     assert counted(screens) > 0 and counted(screens["reading_ms"]) == 2 * screens["count"]
+
+
+def test_the_bots_benchmark_times_each_room(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmarks/class_bots.py on the real server, two of the student's moves a room: a
+    line of answers and one of turns back per game (the figures are never checked)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    sys.modules.pop("class_bots", None)
+    import class_bots
+
+    class_bots.main(["--moves", "2"])
+    out = capsys.readouterr().out
+    assert "Machine" in out
+    for game, bot in class_bots.ROOMS:
+        assert f"{game} against its {bot} bot (2 moves)" in out
+    assert out.count("answer     median") == out.count("turn back  median") == 3
