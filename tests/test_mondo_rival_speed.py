@@ -135,6 +135,33 @@ def test_the_best_placement_is_the_one_every_placement_finds(seed, forget):
                 assert found[0] <= floor
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_best_placement_of_several_faces_is_the_brute_forces(seed):
+    """``best_placement`` over several faces at once (a rival's whole heap, or both sides of
+    the tile in hand) finds the first of the best, faces before shapes before spaces, as
+    asking face by face; with a floor, the same whenever it beats the floor."""
+    rng = random.Random(400 + seed)
+    for _ in range(30):
+        aims = rng.choice(AIMS)
+        position = random_position(rng, aims)
+        if not position.open_spaces:
+            continue
+        faces = [_shapes(face) for face in random_faces(rng, rng.randrange(1, 7))]
+        costs = rng.choice(COSTS)
+        expected = (-1e9, -1, -1, 0)
+        for index, shapes in enumerate(faces):
+            value, space, turn = every_gain(position, shapes, costs)
+            if value > expected[0]:
+                expected = (value, index, space, turn)
+        assert position.best_placement(faces, costs) == expected
+        floor = expected[0] + rng.choice((-0.5, 0.0, 0.5))
+        found = position.best_placement(faces, costs, floor)
+        if expected[0] > floor:
+            assert found == expected
+        else:
+            assert found[0] <= floor
+
+
 # ---------------------------------------------------------------------------- the engine's tables
 
 
@@ -200,22 +227,34 @@ def test_a_board_read_tile_by_tile_is_the_board_read_in_full(seed):
     their worths and every space's surroundings are those of the board read in full."""
     rng = random.Random(300 + seed)
     spaces = kit.ROWS * kit.COLS
-    checked = 0
+    checked = reused = 0
     for _ in range(12):
         aims = rng.choice(AIMS)
         view = new_game("mondo", players=2, seed=rng.randrange(100), side=rng.choice("AB")).view(0)
         board: list = [None] * spaces
         before = Position(view, 0, aims)
+        before.spots()  # as a rival reads it, so the next reading may keep its spots
         for face in random_faces(rng, rng.randrange(1, spaces + 1)):
             space = rng.choice(kit.open_spaces([f is not None for f in board]))
             board[space] = face
             seen = dataclasses.replace(view, boards=(tuple(board), view.boards[1]))
             added = Position(seen, 0, aims, before)
             assert added._one_more(before) == space  # read tile by tile, not in full
-            read_alike(added, Position(seen, 0, aims))
+            full = Position(seen, 0, aims)
+            read_alike(added, full)
+            # a space the tile left as it was keeps its spot: the same as read afresh
+            kept = set(added._kept_spots)
+            ours, theirs = added.spots(), full.spots()
+            assert [(x[0], x[4]) for x in ours] == [(x[0], x[4]) for x in theirs]
+            assert [x[2][0] for x in ours] == [x[2][0] for x in theirs]
+            reused += len(kept)
+            face = random_faces(rng, 1)[0]
+            costs = rng.choice(COSTS)
+            expected = every_gain(full, _shapes(face), costs)
+            assert added.best_spot(_shapes(face), costs) == expected
             before = added
             checked += 1
-    assert checked > 100
+    assert checked > 80 and reused > 150  # spots kept, as a rival's decisions keep them
 
 
 def test_a_board_that_is_not_one_tile_more_is_read_in_full():

@@ -291,14 +291,19 @@ class Mondo(Game):
         if self.round >= ROUNDS:
             return None
         best: int | None = None
+        best_key = (0, 0)
+        status, last_time, last_gap, last_seq = (
+            self.status,
+            self.last_time,
+            self.last_gap,
+            self.last_seq,
+        )
         for p in range(len(self.players)):
-            if self.status[p] != PLAYING:
+            if status[p] != PLAYING:
                 continue
-            if best is None or (self.due(p), self.last_seq[p]) < (
-                self.due(best),
-                self.last_seq[best],
-            ):
-                best = p
+            key = (last_time[p] + last_gap[p], last_seq[p])  # (``due(p)``, its last action)
+            if best is None or key < best_key:
+                best, best_key = p, key
         return best
 
     def due(self, player: int) -> int:
@@ -400,7 +405,7 @@ class Mondo(Game):
             return refuse("mondo.no_such_turn", turn=action.turn)
         if board[action.space] != EMPTY:
             return refuse("mondo.space_taken", space=action.space + 1)
-        if action.space not in self.open_spaces(action.seat):
+        if not _beside_a_tile(board, action.space):
             return refuse("mondo.space_not_touching", space=action.space + 1)
         return None
 
@@ -575,6 +580,9 @@ class Mondo(Game):
             printed = kit.tile(tile)
             hand = (printed.front, printed.back)
         layer = self.heap[: self._layer_size()]
+        shown = _POSITION_CODE.shown(self)
+        sides = _sides()
+        up = self.up
         return MondoView(
             game=self.name,
             player=player,
@@ -583,8 +591,8 @@ class Mondo(Game):
             rows=kit.ROWS,
             cols=kit.COLS,
             limit=self.limit,
-            boards=tuple(self.faces(p) for p in range(len(self.players))),
-            heap=tuple(_sides()[2 * tile + self.up[tile]] for tile in layer),
+            boards=tuple([board_faces(codes) for codes in shown["placed"]]),
+            heap=tuple([sides[2 * tile + up[tile]] for tile in layer]),
             heap_size=len(self.heap),
             hand=hand,
             hand_up=self.hand_up[player] if tile != EMPTY else 0,
@@ -595,7 +603,7 @@ class Mondo(Game):
             modifier=self.modifier().id if self.modifier_order and self.round < ROUNDS else "",
             tasks=tuple(modules.tasks()[k].id for k in self.task_display),
             task_of=tuple("" if k == NO_TASK else modules.tasks()[k].id for k in self.task_of),
-            **_POSITION_CODE.shown(self),
+            **shown,
         )
 
     # ------------------------------------------------------------------ copies
@@ -677,6 +685,33 @@ def side_face(tile: int, side: int) -> Face:
 def cell_faces(codes: Sequence[int]) -> tuple[Face | None, ...]:
     """Spaces as cell codes -> the faces they show (None for an empty space)."""
     return tuple(map(_faces_by_code().__getitem__, codes))
+
+
+def _beside_a_tile(board: Sequence[int], space: int) -> bool:
+    """Whether a tile may go on the empty ``space`` of ``board`` (cell codes): whether it is
+    one of ``kit.open_spaces``, found from its neighbours alone (beside a placed tile, or
+    anywhere on an empty board) without listing every open space."""
+    for other in kit.neighbours(space):
+        if board[other] != EMPTY:
+            return True
+    return all(code == EMPTY for code in board)
+
+
+BOARDS_KEPT: Final = 4096
+"""How many boards ``board_faces`` remembers before it starts afresh."""
+_BOARD_FACES: dict[tuple[int, ...], tuple[Face | None, ...]] = {}
+
+
+def board_faces(codes: tuple[int, ...]) -> tuple[Face | None, ...]:
+    """``cell_faces(codes)``, remembered by the codes: a view shows every player's board,
+    and a board changes only when a tile is placed on it, so most views find theirs (a
+    look-up by the codes costs less than reading the faces again)."""
+    known = _BOARD_FACES.get(codes)
+    if known is None:
+        if len(_BOARD_FACES) >= BOARDS_KEPT:
+            _BOARD_FACES.clear()
+        known = _BOARD_FACES[codes] = cell_faces(codes)
+    return known
 
 
 @cache

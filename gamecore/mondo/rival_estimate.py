@@ -12,7 +12,7 @@ is remembered apart, by less than the surroundings: what the space's edges meet 
 ``_signature``, without the landscapes, whose worth is taken off afterwards) and the new
 face's edges and regions (``Shape.outline``, without its animal and volcano, added
 afterwards), so most bounds are looked up, not worked out. A gain is found by one number
-for the shape's form and the volcano cost (``_placing``), not by a pair. After
+for the shape's form and the volcano cost (``Known``), not by a pair. After
 one more tile of its own, a board is read from the last one (``Position``'s ``before``):
 only the landscapes that tile touches are joined again. The tests hold all of it to the
 estimate over many random boards (tests/test_mondo_rival_speed.py: equal surroundings give
@@ -33,7 +33,7 @@ from .board import rim_index
 from .faces import TERRAINS, WATER, Face
 from .game import MondoView
 from .rival_aims import Aims
-from .rival_faces import Shape, regions_of
+from .rival_faces import FORMS_BELOW, Shape, regions_of
 
 FILLED_SPACE: Final = 1.0
 """An empty space costs 1 point at the end of the round."""
@@ -70,34 +70,23 @@ GAINS_KEPT: Final = 60_000
 
 
 Known = dict[int, float]
-"""Numbers known of placements on one space: ``_placing(shape.form, volcano cost) ->
-number``."""
+"""Numbers known of placements on one space, by one number for the shape's form and the
+volcano cost, a cheaper key than the pair (an int's hash is itself; a pair's hashes both,
+at every look-up): ``_COSTS[cost] * FORMS_BELOW + shape.form -> number``."""
 _COSTS: Final[dict[float, int]] = {}
 """A number for each volcano cost met (a few: the costs come from the volcano counts)."""
-FORMS_BELOW: Final = 1 << 24
-"""More forms than any box of tiles makes (``_form``): ``_placing`` keeps them apart."""
-
-
-def _placing(form: int, cost: float) -> int:
-    """One number for a shape's form and a volcano cost, a cheaper key than the pair (an
-    int's hash is itself; a pair's hashes both, at every look-up)."""
-    number = _COSTS.get(cost)
-    if number is None:
-        number = _COSTS[cost] = len(_COSTS)
-    assert form < FORMS_BELOW
-    return number * FORMS_BELOW + form
 
 
 EdgeTable = tuple[dict[str, tuple[float, float]], ...]
-"""What ``Position.bound`` reads of the edges of an open space (``Position._edge_table``)."""
+"""What ``Position.bound`` reads of the edges of an open space (``Position._edge_terms``)."""
 Bounds = tuple[EdgeTable, dict[int, float]]
 """The bounds of the placements on every open space whose edges meet the same (the same
 ``_signature``), before the worth of the landscapes the space meets is taken off, the new
 tile's animal added and its volcano cost taken off: its edge table and ``shape.outline ->``
 that part of the bound (``Position._edges_bound``)."""
-Spot = tuple[int, Known, Bounds, float]
-"""An open space, the gains known there, its ``Bounds`` and the worth of the landscapes it
-meets (``Position.spots``)."""
+Spot = tuple[int, Known, Bounds, dict[int, float], float]
+"""An open space, the gains known there, its ``Bounds`` (and their second part again, read
+at every placement), and the worth of the landscapes it meets (``Position.spots``)."""
 
 
 class _Gains(dict[tuple[Any, ...], tuple[Known, Bounds, float]]):
@@ -117,6 +106,9 @@ _GAINS: Final = _Gains()
 _BOUNDS: Final[dict[tuple[Any, ...], Bounds]] = {}
 """``Bounds`` by the aims and what the edges of a space meet (``Position._signature``):
 far fewer than the surroundings, so a bound is seldom worked out twice."""
+_EDGE_TERMS: Final[dict[tuple[Any, ...], dict[str, tuple[float, float]]]] = {}
+"""An ``EdgeTable``'s part for one edge, by the aims and the edge as ``_signature`` reads it
+(``Position._edge_terms``)."""
 
 
 @dataclass(slots=True)
@@ -216,10 +208,18 @@ class Position:
                 if other is not None and other in self.asks:
                     self.asks[other] = self._asks(other)
         self.filled = spaces - len(self.empty)
-        self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
-        self.beyond = {s: self._beyond(s) for s in self.open_spaces}
+        self._kept_spots: dict[int, Spot] = {}  # before's spots taken as they are
+        if new < 0 or before is None or not before.filled:
+            self.open_spaces = kit.open_spaces([face is not None for face in self.faces])
+            self.beyond = {s: self._beyond(s) for s in self.open_spaces}
+        else:
+            self._read_after(before, new)
         self._spots: list[Spot] | None = None
         self._land_worths: dict[int, float] | None = None
+        self._worths_before: tuple[dict[int, _Land], dict[int, float]] = ({}, {})
+        """``before``'s landscapes and worths, when known (``land_worths``)."""
+        if new >= 0 and before is not None and before._land_worths is not None:
+            self._worths_before = (before.lands, before._land_worths)
         self._top = CLOSED + (0.0 if aims is None else aims.lake + aims.lake_weight)
         """More than any landscape is worth to the estimate (``bound``)."""
 
@@ -308,6 +308,42 @@ class Position:
             nodes[keep] = nodes[keep] + moved
             kept.size = len({n // 4 for n in nodes[keep]})
 
+    def _read_after(self, before: Position, new: int) -> None:
+        """The open spaces and what lies beyond them, after one more tile on ``new`` (of a
+        board that had one): a space away from ``new`` whose empty neighbours ask the same
+        (the same set) and whose landscapes met are the same (the same objects: ``_add``
+        copies any it changes) is read as before, and its spot (``spots``) taken as it was."""
+        faces = self.faces
+        near = set(before.open_spaces)
+        near.discard(new)
+        for other in self.neighbours[new]:
+            if other is not None and faces[other] is None:
+                near.add(other)
+        self.open_spaces = sorted(near)
+        beyond: dict[int, tuple[tuple[int, str, int], ...]] = {}
+        old_spots: dict[int, Spot] = {}
+        if before._spots is not None:
+            old_spots = {spot[0]: spot for spot in before._spots}
+        lands, old_lands = self.lands, before.lands
+        asks, old_asks = self.asks, before.asks
+        for space in self.open_spaces:
+            seen = before.beyond.get(space)
+            if seen is not None and new not in self.neighbours[space]:
+                for kind, _, where in seen:
+                    if kind == TILE:
+                        if lands.get(where) is not old_lands[where]:
+                            break
+                    elif kind == OPEN and asks[where] is not old_asks[where]:
+                        break
+                else:
+                    beyond[space] = seen
+                    spot = old_spots.get(space)
+                    if spot is not None:
+                        self._kept_spots[space] = spot
+                    continue
+            beyond[space] = self._beyond(space)
+        self.beyond = beyond
+
     def rim_letter(self, space: int, edge: int) -> str:
         """The rim's terrain beyond an outer edge (``board.py``'s clockwise order)."""
         letter = self._rim_at[space][edge]
@@ -389,7 +425,14 @@ class Position:
     def land_worths(self) -> dict[int, float]:
         """Each landscape's worth (``land_worth``), by its id."""
         if self._land_worths is None:
-            self._land_worths = {k: self.land_worth(land) for k, land in self.lands.items()}
+            old_lands, old_worths = self._worths_before
+            worths = self._land_worths = {}
+            for k, land in self.lands.items():
+                if old_lands.get(k) is land:  # the same landscape as before: the same worth
+                    worths[k] = old_worths[k]
+                else:
+                    worths[k] = self.land_worth(land)
+            self._worths_before = ({}, {})
         return self._land_worths
 
     def _asks(self, space: int) -> frozenset[str]:
@@ -426,22 +469,30 @@ class Position:
         return tuple(out)
 
     def spots(self) -> list[Spot]:
-        """Each open space with what is known of placements there: ``_placing(shape.form,
-        volcano cost) -> gain``, shared by every board that looks the same around that space
-        (``_GAINS``); the ``Bounds`` of its edges, shared by every space whose edges meet
-        the same (``_BOUNDS``); and the worth of the landscapes it meets (``bound``)."""
+        """Each open space with what is known of placements there (``Known``), shared by
+        every board that looks the same around that space (``_GAINS``); the ``Bounds`` of
+        its edges, shared by every space whose edges meet the same (``_BOUNDS``); and the
+        worth of the landscapes it meets (``bound``). A space that one more tile left as it
+        was keeps its spot (``_read_after``)."""
         if self._spots is None:
             self._spots = []
+            kept = self._kept_spots
             for space in self.open_spaces:
+                spot = kept.get(space)
+                if spot is not None:
+                    self._spots.append(spot)
+                    continue
                 key = (self.aims, *self._surroundings(space))
                 known = _GAINS.get(key)
                 if known is None:
                     if _GAINS.kept > GAINS_KEPT:
                         _GAINS.clear()
                         _BOUNDS.clear()
+                        _EDGE_TERMS.clear()
                         _GAINS.kept = 0
                     known = _GAINS[key] = ({}, self._bounds(space), self._spent(space))
-                self._spots.append((space, known[0], known[1], known[2]))
+                self._spots.append((space, known[0], known[1], known[1][1], known[2]))
+            self._kept_spots = {}
         return self._spots
 
     def _signature(self, space: int) -> tuple[Any, ...]:
@@ -464,7 +515,8 @@ class Position:
         key = self._signature(space)
         known = _BOUNDS.get(key)
         if known is None:
-            known = _BOUNDS[key] = (self._edge_table(space), {})
+            table = tuple([self._edge_terms(edge) for edge in key[1:]])
+            known = _BOUNDS[key] = (table, {})
         return known
 
     def _surroundings(self, space: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
@@ -503,37 +555,58 @@ class Position:
     ) -> tuple[float, int, int]:
         """(gain, space, turn) of the best placement of one of ``shapes`` (the first of the
         best, shapes before spaces), when it gains more than ``floor`` (else the best gain
-        may be missed: the caller wants only a placement better than ``floor``).
+        may be missed: the caller wants only a placement better than ``floor``)."""
+        value, _, space, turn = self.best_placement((shapes,), costs, floor)
+        return value, space, turn
 
-        A gain depends only on the board around the space, so gains are remembered
-        (``_GAINS``) and a decision works out only the new ones, and not even those whose
-        ``bound`` says they cannot beat the best so far."""
-        best_value, best_space, best_turn = -1e9, -1, 0
+    def best_placement(
+        self, faces: Sequence[Sequence[Shape]], costs: dict[str, float], floor: float = -1e9
+    ) -> tuple[float, int, int, int]:
+        """(gain, face, space, turn) of the best placement of one of the shapes of one of
+        ``faces`` (each a face's ``shapes``; the first of the best, faces before shapes
+        before spaces), when it gains more than ``floor`` (as ``best_spot``).
+
+        Gains are remembered (``_GAINS``): a decision works out only the new ones, and not
+        those whose ``bound`` (read first: most placements fall short by it) says they cannot
+        beat the best so far. This loop runs for every shape of every face looked at:
+        ``Known``'s key and ``_tile_bound`` are written out."""
+        best_value, best_face, best_space, best_turn = -1e9, -1, -1, 0
         bar = max(best_value, floor)  # what a placement must beat to matter
         spots = self.spots()
+        filled_worth = self.filled_worth
+        water_animal = 0.0 if self.aims is None else self.aims.water_animal
         worked = 0  # gains and bounds worked out (``_GAINS.kept``)
-        for shape in shapes:
-            cost = costs[shape.volcano]
-            key = _placing(shape.form, cost)
-            outline = shape.outline
-            tile = self._tile_bound(shape, cost)
-            for space, known, bounds, spent in spots:
-                value = known.get(key)
-                if value is None:
-                    top = bounds[1].get(outline)
+        for face, shapes in enumerate(faces):
+            for shape in shapes:
+                cost = costs[shape.volcano]
+                number = _COSTS.get(cost)
+                if number is None:
+                    number = _COSTS[cost] = len(_COSTS)
+                key = number * FORMS_BELOW + shape.form
+                outline = shape.outline
+                tile = filled_worth + (ANIMAL if shape.animal else 0.0) - cost
+                if shape.animal_in_water:
+                    tile += water_animal
+                for space, known, bounds, tops, spent in spots:
+                    top = tops.get(outline)
                     if top is None:
-                        top = self._new_edges_bound(shape, bounds)
+                        top = self._edges_bound(shape, bounds[0])
+                        if outline >= 0:
+                            tops[outline] = top
                         worked += 1
                     if top + tile - spent <= bar:
-                        continue
-                    value = known[key] = self.gain(shape, space, cost)
-                    worked += 1
-                if value > best_value:
-                    best_value, best_space, best_turn = value, space, shape.turn
-                    if value > bar:
-                        bar = value
+                        continue  # the gain cannot beat the best either
+                    value = known.get(key)
+                    if value is None:
+                        value = known[key] = self.gain(shape, space, cost)
+                        worked += 1
+                    if value > best_value:
+                        best_value, best_face, best_space = value, face, space
+                        best_turn = shape.turn
+                        if value > bar:
+                            bar = value
         _GAINS.kept += worked
-        return best_value, best_space, best_turn
+        return best_value, best_face, best_space, best_turn
 
     def bound(self, shape: Shape, space: int, volcano_cost: float) -> float:
         """A number ``gain`` never exceeds: its terms for the new tile and its edges, and
@@ -543,17 +616,9 @@ class Position:
         rounding of sums taken in another order."""
         bounds = self._bounds(space)
         top = bounds[1].get(shape.outline)
-        if top is None:
-            top = self._new_edges_bound(shape, bounds)
+        if top is None:  # not remembered: ``best_placement`` remembers the bounds it works out
+            top = self._edges_bound(shape, bounds[0])
         return top + self._tile_bound(shape, volcano_cost) - self._spent(space)
-
-    def _new_edges_bound(self, shape: Shape, bounds: Bounds) -> float:
-        """``_edges_bound`` worked out for a shape not yet in ``bounds``, and remembered
-        there by its outline (a shape without one is worked out each time)."""
-        top = self._edges_bound(shape, bounds[0])
-        if shape.outline >= 0:
-            bounds[1][shape.outline] = top
-        return top
 
     def _tile_bound(self, shape: Shape, volcano_cost: float) -> float:
         """The terms of ``gain`` for the new tile itself: the space filled, its animal, its
@@ -586,32 +651,36 @@ class Position:
             most[r3] = t3[1]
         return value + sum(most) + BOUND_MARGIN
 
-    def _edge_table(self, space: int) -> EdgeTable:
-        """For each edge of an open space, each terrain a new face could show there: its
-        term in ``gain`` and the most a region holding that edge could be worth (what
-        ``_signature`` reads)."""
+    def _edge_terms(self, edge: tuple[Any, ...]) -> dict[str, tuple[float, float]]:
+        """For one edge of an open space as ``_signature`` reads it, each terrain a new face
+        could show there: its term in ``gain`` and the most a region holding that edge could
+        be worth; remembered by the aims and the edge (``_EDGE_TERMS``): a few edges recur
+        in every signature."""
+        key = (self.aims, edge)
+        at = _EDGE_TERMS.get(key)
+        if at is not None:
+            return at
         aims = self.aims
         water_top = 0.0 if aims is None else aims.lake + aims.lake_weight
         water_open = 0.0 if aims is None else aims.lake * OPEN_SHARE + aims.lake_weight
-        edges_at: list[dict[str, tuple[float, float]]] = []
-        for kind, letter, where in self.beyond[space]:
-            at: dict[str, tuple[float, float]] = {}
-            for terrain in TERRAINS:
-                water = terrain == WATER
-                if kind == OPEN:
-                    asks = self.asks[where]
-                    step = _CRAMPING[len(asks)]
-                    at[terrain] = (
-                        0.0 if terrain in asks or not step else -step,
-                        water_open if water else CLOSED * OPEN_SHARE,
-                    )
-                elif terrain == letter:
-                    reward = RIM_MATCH if kind == RIM else EDGE_MATCH
-                    at[terrain] = (reward, water_top if water else CLOSED)
-                else:
-                    at[terrain] = (-self.wrong_cost, 0.0)
-            edges_at.append(at)
-        return tuple(edges_at)
+        kind = edge[0]
+        at = {}
+        for terrain in TERRAINS:
+            water = terrain == WATER
+            if kind == OPEN:
+                asks: frozenset[str] = edge[1] if len(edge) > 1 else frozenset()
+                step = _CRAMPING[len(asks)]
+                at[terrain] = (
+                    0.0 if terrain in asks or not step else -step,
+                    water_open if water else CLOSED * OPEN_SHARE,
+                )
+            elif terrain == edge[1]:
+                reward = RIM_MATCH if kind == RIM else EDGE_MATCH
+                at[terrain] = (reward, water_top if water else CLOSED)
+            else:
+                at[terrain] = (-self.wrong_cost, 0.0)
+        _EDGE_TERMS[key] = at
+        return at
 
     def _spent(self, space: int) -> float:
         """The worth of the landscapes an open space meets (``bound`` takes it off)."""
@@ -635,20 +704,24 @@ class Position:
         met: dict[int, list[int]] = {}  # landscape -> [edges into space, region bits, spoiled]
         edges = shape.edges
         region_of = shape.region_of
-        for edge, (kind, letter, where) in enumerate(self.beyond[space]):
+        regions = shape.regions
+        asks_at = self.asks
+        beyond = self.beyond[space]
+        for edge, (kind, letter, where) in enumerate(beyond):
             terrain = edges[edge]
+            region = region_of[edge]
             if kind == OPEN:
-                fresh[region_of[edge]] += 1
-                asks = self.asks[where]
+                fresh[region] += 1
+                asks = asks_at[where]
                 if terrain not in asks:
-                    value -= CRAMPED[len(asks) + 1] - CRAMPED[len(asks)]
+                    value -= _CRAMPING[len(asks)]
             elif kind == RIM:
-                rimmed |= 1 << region_of[edge]
+                rimmed |= 1 << region
                 if terrain == letter:
                     value += RIM_MATCH
                 else:
                     value -= self.wrong_cost
-                    bad |= 1 << region_of[edge]
+                    bad |= 1 << region
             else:
                 entry = met.get(where)
                 if entry is None:
@@ -656,20 +729,21 @@ class Position:
                 entry[0] += 1
                 if terrain == letter:
                     value += EDGE_MATCH
-                    entry[1] |= 1 << region_of[edge]
+                    entry[1] |= 1 << region
                 else:
                     value -= self.wrong_cost
                     entry[2] = 1
-                    bad |= 1 << region_of[edge]
+                    bad |= 1 << region
         # regions of the new face joined through one landscape become one landscape
-        groups = [1 << r for r in range(shape.regions)]
-        for _, bits, _ in met.values():
-            if bits & (bits - 1):  # two regions or more
-                merged = 0
-                for g in groups:
-                    if g & bits:
-                        merged |= g
-                groups = [g for g in groups if not g & bits] + [merged]
+        groups = [1 << r for r in range(regions)]
+        if regions > 1:
+            for _, bits, _ in met.values():
+                if bits & (bits - 1):  # two regions or more
+                    merged = 0
+                    for g in groups:
+                        if g & bits:
+                            merged |= g
+                    groups = [g for g in groups if not g & bits] + [merged]
         counted = 0
         lands = self.lands
         worths = self.land_worths()
@@ -678,13 +752,17 @@ class Position:
             error = bool(bad & g)
             rim = bool(rimmed & g)
             size = 1
-            open_edges = 0
-            first = -1
-            for r in range(shape.regions):
-                if g >> r & 1:
-                    open_edges += fresh[r]
-                    if first < 0:
-                        first = r
+            if g == 1:  # the first region alone (a face of one region has only it)
+                open_edges = fresh[0]
+                first = 0
+            else:
+                open_edges = 0
+                first = -1
+                for r in range(regions):
+                    if g >> r & 1:
+                        open_edges += fresh[r]
+                        if first < 0:
+                            first = r
             before = 0.0
             for land, (into, bits, spoiled) in met.items():
                 if bits & g:

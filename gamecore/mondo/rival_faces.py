@@ -10,7 +10,7 @@ fields, which costs more than the work saved; a face made elsewhere is simply re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, TypeVar
@@ -43,12 +43,17 @@ class Shape:
 
 _FORMS: dict[tuple[Any, ...], int] = {}
 _OUTLINES: dict[tuple[Any, ...], int] = {}
+FORMS_BELOW: Final = 1 << 24
+"""More forms than any box of tiles makes: ``rival_estimate`` keys a gain by the volcano
+cost's number times this, plus the form."""
 
 
 def _form(
     edges: tuple[str, ...], region_of: tuple[int, ...], regions: int, animal: bool, wet: bool
 ) -> int:
-    return _FORMS.setdefault((edges, region_of, regions, animal, wet), len(_FORMS))
+    form = _FORMS.setdefault((edges, region_of, regions, animal, wet), len(_FORMS))
+    assert form < FORMS_BELOW
+    return form
 
 
 @cache
@@ -107,6 +112,27 @@ def face_shapes(face: Face) -> tuple[Shape, ...]:
     if known is not None and known[0] is face:  # the usual case, without a further call
         return known[1]
     return _by_identity(_FACE_SHAPES, face, shapes)
+
+
+def distinct_shapes(faces: Sequence[Face]) -> tuple[list[tuple[Shape, ...]], list[int]]:
+    """The shapes of each distinct face among ``faces`` (``face_shapes``: equal faces share
+    one tuple, so no face's hash is read), and the index of the first face showing them;
+    one call for a whole heap."""
+    out: list[tuple[Shape, ...]] = []
+    first: list[int] = []
+    seen: set[int] = set()
+    store = _FACE_SHAPES
+    for index, face in enumerate(faces):
+        known = store.get(id(face))
+        if known is not None and known[0] is face:
+            found = known[1]
+        else:
+            found = _by_identity(store, face, shapes)
+        if id(found) not in seen:
+            seen.add(id(found))
+            out.append(found)
+            first.append(index)
+    return out, first
 
 
 def _edge_regions(face: Face) -> tuple[int, ...]:

@@ -79,7 +79,7 @@ from .faces import ACTIVE, INACTIVE, Face
 from .game import PLAYING, STEP_MS, MondoView
 from .rival_aims import Aims, aims_for, sure_task, task_to_take
 from .rival_estimate import Position
-from .rival_faces import face_shapes
+from .rival_faces import distinct_shapes, face_shapes
 
 LEVELS: Final = ("slow", "steady", "fast")
 """The rival's levels, slowest first (``level=1`` is ``"slow"``)."""
@@ -120,10 +120,8 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
     comes within one of the most."""
     counts = []
     for p, board in enumerate(view.boards):
-        volcanoes = [f.volcano for f in board if f is not None]
-        counts.append(
-            volcanoes.count(ACTIVE) + (volcanoes.count(INACTIVE) if p in view.volcano_chip else 0)
-        )
+        lit, unlit = _volcano_counts(board)
+        counts.append(lit + (unlit if p in view.volcano_chip else 0))
     mine = counts[player]
     rest = max((c for p, c in enumerate(counts) if p != player), default=0)
 
@@ -135,6 +133,26 @@ def volcano_costs(view: MondoView, player: int) -> dict[str, float]:
         extra += VOLCANO_RISK
     inactive = extra if player in view.volcano_chip else 0.0
     return {"": 0.0, ACTIVE: extra, INACTIVE: inactive}
+
+
+BOARDS_KEPT: Final = 4096
+"""How many boards ``_volcano_counts`` remembers before it starts afresh."""
+_VOLCANOES: dict[int, tuple[tuple[Face | None, ...], int, int]] = {}
+
+
+def _volcano_counts(board: tuple[Face | None, ...]) -> tuple[int, int]:
+    """The active and the inactive volcanoes on a board, remembered by the board's identity
+    (the engine shows a board that has not changed as the same tuple: ``game.board_faces``);
+    the board is kept with its counts, so a new one that reuses a dead one's ``id`` is not
+    mistaken for it."""
+    known = _VOLCANOES.get(id(board))
+    if known is None or known[0] is not board:
+        if len(_VOLCANOES) >= BOARDS_KEPT:
+            _VOLCANOES.clear()
+        volcanoes = [f.volcano for f in board if f is not None]
+        counts = (board, volcanoes.count(ACTIVE), volcanoes.count(INACTIVE))
+        known = _VOLCANOES[id(board)] = counts
+    return known[1], known[2]
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -280,19 +298,12 @@ class RivalBot:
         self, heap: Sequence[Face], board: Position, costs: dict[str, float]
     ) -> tuple[float, int]:
         """The best gain among the heap's up sides, and the first slot showing that face
-        (equal faces are told by their shapes, which ``rival_faces.shapes`` makes once per face: no
-        face's hash is read)."""
-        best, best_slot = -1e9, 0
-        seen: set[int] = set()
-        for slot, face in enumerate(heap):
-            shapes = face_shapes(face)
-            if id(shapes) in seen:
-                continue
-            seen.add(id(shapes))
-            value = board.best_spot(shapes, costs, best)[0]
-            if value > best:
-                best, best_slot = value, slot
-        return best, best_slot
+        (equal faces are told by their shapes: ``rival_faces.distinct_shapes``). The distinct
+        faces are weighed in one ``Position.best_placement``, which finds what asking face by
+        face with the best so far as the floor finds."""
+        faces, slots = distinct_shapes(heap)
+        best, index, _, _ = board.best_placement(faces, costs)
+        return best, slots[index] if index >= 0 else 0
 
     @staticmethod
     def _best_spot(
@@ -306,14 +317,11 @@ class RivalBot:
         me = view.player
         assert view.hand is not None
         costs = self._costs(view, board)
-        best: tuple[float, int, int, int] = (0.0, -1, 0, 0)  # nothing: put it back
-        for side in range(SIDES):
-            value, space, turn = self._best_spot(view.hand[side], board, costs, best[0])
-            if value > best[0]:
-                best = (value, space, side, turn)
-        if best[1] < 0:
+        sides = [face_shapes(view.hand[side]) for side in range(SIDES)]
+        value, side, space, turn = board.best_placement(sides, costs, 0.0)
+        if value <= 0.0:  # nothing gains: put it back
             return Return(me, when, view.hand_up)
-        return Place(me, when, best[1], best[2], best[3])
+        return Place(me, when, space, side, turn)
 
 
 __all__ = [

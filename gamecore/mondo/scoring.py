@@ -219,6 +219,9 @@ def analyse(board: Board, rim: Sequence[str] | str | None = None) -> Analysis:
         if face.has_animal:
             i = index[root((r, c, face.animal_region))]
             animals.append(Animal((r, c), face.animal, face.terrain_of(face.animal_region), i))
+    open_by_root: dict[Node, list[tuple[Cell, int]]] = {k: [] for k in order}
+    for node, cell, e in open_edges:  # each landscape's open edges, in the order found
+        open_by_root[root(node)].append((cell, e))
     landscapes = []
     for k in order:
         nodes = groups[k]
@@ -230,7 +233,7 @@ def analyse(board: Board, rim: Sequence[str] | str | None = None) -> Analysis:
                 terrain=first.terrain_of(nodes[0][2]),
                 nodes=tuple(nodes),
                 cells=tuple(sorted({(n[0], n[1]) for n in nodes})),
-                open_edges=tuple((cell, e) for node, cell, e in open_edges if root(node) == k),
+                open_edges=tuple(open_by_root[k]),
                 wrong_connections=tuple(touched[i]),
                 animals=sum(1 for a in animals if a.landscape == i),
             )
