@@ -4,8 +4,9 @@ A student's move is stored and answered at once; the bot seats whose turn comes 
 play one move at a time in the background (``RoomService.bot_step``, in a worker thread),
 and every open page of the room hears each bot move as it is made, as if the bots sat at
 other laptops. Before, the bots played inside the student's request: a click waited for
-every bot (up to 3 s for Nuevo Mundo's search bot on a loaded 2-core server) and showed
-nothing meanwhile, and the room's lock was held while a bot thought.
+every bot (up to 2.5 s for Nuevo Mundo's search bot on a 2-core server, measured by
+``benchmarks/class_bots.py``) and showed nothing meanwhile, and the room's lock was held
+while a bot thought.
 
 One runner per room at a time: a start asked for while the room's runner is at work makes
 it look once more before it stops, so no bot turn is missed and no two runners race. The
