@@ -98,12 +98,16 @@ class SeatTable(ABC):
         self.kinds = kinds
 
     def seat_label(self, player: int) -> str:
-        """A player's name as this seat's page says it: "Ana (you)", "Beto (search bot)"."""
+        """A player's name as this seat's page says it: "Ana (you)", "Beto (search bot)", or
+        "Rival (bot)" when the name already says the kind."""
         name = self.game.players[player]
         if player == self.seat:
             return t("classroom_page.seat_you", name=name)
         if self.kinds[player] != HUMAN:
-            return t("classroom_page.seat_bot", name=name, kind=bot_kind_words(self.kinds[player]))
+            kind = bot_kind_words(self.kinds[player])
+            if kind.lower() in name.lower():  # "Rival (bot)", not "Rival (rival bot)"
+                return t("classroom_page.seat_bot_named", name=name)
+            return t("classroom_page.seat_bot", name=name, kind=kind)
         return name
 
     def players_line(self) -> str:

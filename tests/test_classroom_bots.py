@@ -230,3 +230,7 @@ def test_nuevo_mundo_words_name_who_plays_each_seat(tmp_path: Path) -> None:
     spanish = tables.table(room.code, room.tokens[1], "es")["description"]
     assert isinstance(spanish, list)
     assert "Jugadores: Ana, Beto (tú) y Carla (bot de búsqueda)." in spanish
+    named = service.create("nuevo-mundo", 2, seed=2, names=["Ana", "Greedy"])
+    service.hand_to(named.code, 1, "greedy")  # a name that says the kind is not said twice
+    words = tables.table(named.code, named.tokens[0], "en")["description"]
+    assert isinstance(words, list) and "Players: Ana (you) and Greedy (bot)." in words
