@@ -39,12 +39,12 @@ _HAND = re.compile(r"hand:([0-9]{1,4})")
 class _Model(TableModel):
     """The notebook model as one seat sees it: only ``seat`` is at this screen."""
 
-    def __init__(self, game: NuevosMundos, seat: int) -> None:
+    def __init__(self, game: NuevosMundos, seat: int, table: SeatTable) -> None:
         seats = tuple(HUMAN if p == seat else REMOTE for p in range(len(game.players)))
         super().__init__(game, seats)
         self.seat = seat
-        self.kinds: tuple[str, ...] = (HUMAN,) * len(seats)
-        """Each seat's kind in the room, for the panels (the server plays the bots)."""
+        self.table = table
+        """The seat's table, whose ``kinds`` the panels name (the server plays the bots)."""
 
     def others_turn(self) -> int | None:
         """The seat whose decision it is, when it is not this one (None otherwise)."""
@@ -73,7 +73,7 @@ class _Model(TableModel):
         the bot the server plays for it), and, while another seat decides, the words of a
         table that waits for them (nothing there asks this seat to act)."""
         look = super().look(still=still)
-        look = replace(look, seats=self.kinds)
+        look = replace(look, seats=self.table.kinds)
         other = self.others_turn()
         if other is not None:
             look = replace(look, waiting=self.name(other), still=True)
@@ -101,7 +101,7 @@ class NuevosMundosSeat(SeatTable):
     def __init__(self, game: Game, seat: int) -> None:
         assert isinstance(game, NuevosMundos)
         super().__init__(game, seat)
-        self.model = _Model(game, seat)
+        self.model = _Model(game, seat, self)
         self._said_for: tuple[tuple[str, ...], str] | None = None
         self._said: dict[int, str] = {}
         """Each move's sentence, by its place in the game, for the players and language
@@ -111,10 +111,6 @@ class NuevosMundosSeat(SeatTable):
         assert isinstance(game, NuevosMundos)
         self.game = game
         self.model.start(game)
-
-    def show_kinds(self, kinds: tuple[str, ...]) -> None:
-        super().show_kinds(kinds)
-        self.model.kinds = kinds
 
     def scene(self) -> Scene:
         return self.model.scene()

@@ -19,6 +19,7 @@ from gamecore.mondo import JumpOut, Mondo, Place, Return, Stop, TakeTask, module
 from gamecore.mondo.board import Board
 from gamecore.mondo.game import STEP_MS, cell_faces
 from gamecore.mondo.rival_aims import aims_for
+from gamecore.mondo.rival_faces import face_shapes
 from gamecore.mondo.rival_faces import shapes as _shapes
 from gamecore.mondo.rivals import (
     JITTER,
@@ -238,7 +239,7 @@ EMPTY_ROW = ". . . . . ."
 
 def best(view, face_text: str):
     board = Position(view, 0)
-    return RivalBot._best_spot(parse_face(face_text), board, volcano_costs(view, 0))
+    return board.best_spot(face_shapes(parse_face(face_text)), volcano_costs(view, 0))
 
 
 def test_closing_a_landscape_is_worth_more_than_leaving_it_open():

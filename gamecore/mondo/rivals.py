@@ -305,14 +305,6 @@ class RivalBot:
         best, index, _, _ = board.best_placement(faces, costs)
         return best, slots[index] if index >= 0 else 0
 
-    @staticmethod
-    def _best_spot(
-        face: Face, board: Position, costs: dict[str, float], floor: float = -1e9
-    ) -> tuple[float, int, int]:
-        """(gain, space, turn) of the best placement of ``face``, if it gains more than
-        ``floor`` (``Position.best_spot``)."""
-        return board.best_spot(face_shapes(face), costs, floor)
-
     def _holding(self, view: MondoView, board: Position, when: int) -> Action:
         me = view.player
         assert view.hand is not None
